@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_PRESET, isPresetName, PRESET_NAMES, type PresetName } from '../core/presets/preset-name.ts';
-import { adaptersByFile } from './conformance/adapters/index.ts';
+import { loadAdapter } from './conformance/load-adapter.ts';
 import { runVectorCase, type CaseResult } from './conformance/run-vector-file.ts';
 import type { VectorFile } from './conformance/vector-adapter.ts';
 
@@ -41,7 +41,8 @@ function parseOptions(argv: string[]): Options {
       options.dirs.push(arg);
     }
   }
-  if (options.dirs.length === 0) options.dirs.push(join(projectRoot, '..', 'shared', 'conformance', 'hermes'));
+  if (options.dirs.length === 0)
+    options.dirs.push(join(projectRoot, '..', 'shared', 'conformance', 'hermes'));
   return options;
 }
 
@@ -58,7 +59,10 @@ function vectorFilesIn(dir: string): string[] {
     fail(`cannot read directory ${dir}`);
   }
   if (entries.length === 0 && statSync(dir).isFile()) return [dir];
-  return entries.filter((name) => name.endsWith('.json')).sort().map((name) => join(dir, name));
+  return entries
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
 }
 
 async function main(): Promise<void> {
@@ -77,9 +81,11 @@ async function main(): Promise<void> {
         totals.failed += 1;
         continue;
       }
-      const adapter = adaptersByFile[file];
+      const adapter = await loadAdapter(file);
       if (!adapter) {
-        console.log(`${file}: 0 passed, 0 failed, ${vectorFile.cases.length} skipped (unknown vector file: no adapter)`);
+        console.log(
+          `${file}: 0 passed, 0 failed, ${vectorFile.cases.length} skipped (unknown vector file: no adapter)`,
+        );
         totals.skipped += vectorFile.cases.length;
         continue;
       }

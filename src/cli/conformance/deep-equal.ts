@@ -32,7 +32,8 @@ export function firstDifference(actual: unknown, expected: unknown, path = '$'):
       if (difference) return difference;
     }
     for (const key of Object.keys(actualRecord)) {
-      if (!(key in expectedRecord) && actualRecord[key] !== undefined) return `${path}.${key}: unexpected key`;
+      if (!(key in expectedRecord) && actualRecord[key] !== undefined)
+        return `${path}.${key}: unexpected key`;
     }
     return null;
   }

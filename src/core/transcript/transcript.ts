@@ -1,15 +1,31 @@
 import type { Message } from './message.ts';
 
 /** Every format Context Lab reads. `internal` is our own lossless JSON export. */
-export type TranscriptFormat =
-  | 'openai-chat'
-  | 'anthropic-messages'
-  | 'hermes-session-jsonl'
-  | 'hermes-snapshot'
-  | 'sharegpt'
-  | 'claude-code'
-  | 'codex-rollout'
-  | 'internal';
+export const TRANSCRIPT_FORMATS = [
+  'openai-chat',
+  'anthropic-messages',
+  'hermes-session-jsonl',
+  'hermes-snapshot',
+  'sharegpt',
+  'claude-code',
+  'codex-rollout',
+  'internal',
+] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+
+export const isTranscriptFormat = (value: unknown): value is TranscriptFormat =>
+  typeof value === 'string' && (TRANSCRIPT_FORMATS as readonly string[]).includes(value);
+
+/** Every kind of foreign compaction point. */
+export const COMPACTION_POINT_KINDS = [
+  'claude-compact-boundary',
+  'claude-compact-summary',
+  'codex-compacted',
+  'codex-context-compacted',
+  'hermes-summary',
+  'anthropic-compaction',
+] as const;
+export type CompactionPointKind = (typeof COMPACTION_POINT_KINDS)[number];
 
 /** A tool schema as offered to the model (OpenAI `{type:'function', function:{…}}` or bare). */
 export type ToolSchema = { [key: string]: unknown };
@@ -18,19 +34,31 @@ export type ToolSchema = { [key: string]: unknown };
 export interface ForeignCompactionPoint {
   /** Index into `Transcript.messages` of the first message after the compaction. */
   messageIndex: number;
-  kind:
-    | 'claude-compact-boundary'
-    | 'claude-compact-summary'
-    | 'codex-compacted'
-    | 'codex-context-compacted'
-    | 'hermes-summary'
-    | 'anthropic-compaction';
+  kind: CompactionPointKind;
   /** 1-based source line (JSONL) when known. */
   line?: number;
   trigger?: string;
   preTokens?: number;
   postTokens?: number;
   summary?: string;
+  /**
+   * How many items a Codex `replacement_history` held. The history is not expanded into
+   * messages: it is the provider's own rewrite of what came before, already in the transcript.
+   */
+  replacedItems?: number;
+}
+
+/**
+ * Where one source record of a multi-record file begins: a ShareGPT conversation, a Hermes
+ * session of a continuation chain. Several records are imported one after another.
+ */
+export interface TranscriptSegment {
+  /** Index into `Transcript.messages` of the segment's first message. */
+  messageIndex: number;
+  /** 1-based source line (JSONL) when known. */
+  line?: number;
+  label: string;
+  sessionId?: string;
 }
 
 /** Hermes lineage fields kept from a session export. */
@@ -58,6 +86,10 @@ export interface TranscriptMetadata {
   title?: string;
   /** For Hermes exports holding several sessions of one continuation chain. */
   lineage?: SessionLineage[];
+  /** Working directory of the recorded session (Claude Code, Codex). */
+  cwd?: string;
+  /** Record boundaries when the file held several conversations or sessions. */
+  segments?: TranscriptSegment[];
 }
 
 export interface Transcript {

@@ -1,0 +1,60 @@
+/**
+ * Replay CLI (SPEC §2.1): npm run replay -- FILE [--preset P] [--context-length N] [--threshold F]
+ * [--target-ratio F] [--protect-last-n N] [--protect-first-n N] [--focus TEXT]
+ * [--estimator rough|o200k_base|cl100k_base] [--format F] [--import-only] [--json]
+ * A bad file or bad option exits 2 with one line on stderr.
+ */
+import { readFileSync } from 'node:fs';
+import { importTranscript } from '../core/import/import-transcript.ts';
+import { formatReplayReport } from './replay/format-replay-report.ts';
+import { parseReplayOptions } from './replay/parse-replay-options.ts';
+import { runReplay } from './replay/run-replay.ts';
+
+function exitWith(message: string): never {
+  console.error(`replay: ${message.replace(/\s*\n\s*/g, ' ')}`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const parsed = parseReplayOptions(process.argv.slice(2));
+  if (!parsed.ok) exitWith(parsed.error);
+  const options = parsed.value;
+
+  let text: string;
+  try {
+    text = readFileSync(options.file, 'utf8');
+  } catch (error) {
+    exitWith(
+      `cannot read ${options.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+
+  const importStarted = performance.now();
+  const imported = importTranscript(text, options.format ? { format: options.format } : {});
+  const importMs = performance.now() - importStarted;
+  if (!imported.ok) exitWith(`${options.file}: ${imported.error.message}`);
+
+  if (options.importOnly) {
+    const { transcript, warnings } = imported.value;
+    const payload = {
+      format: transcript.metadata.format,
+      messages: transcript.messages,
+      warnings,
+      metadata: transcript.metadata,
+    };
+    if (options.json) console.log(JSON.stringify(payload));
+    else {
+      console.log(
+        `${transcript.metadata.format}: ${transcript.messages.length} messages, ${warnings.length} warning(s)`,
+      );
+      for (const warning of warnings)
+        console.log(`  ${warning.line !== undefined ? `line ${warning.line}: ` : ''}${warning.reason}`);
+    }
+    return;
+  }
+
+  const outcome = await runReplay(imported.value, options, importMs, Date.now);
+  console.log(options.json ? JSON.stringify(outcome.report) : formatReplayReport(imported.value, outcome));
+}
+
+main().catch((error: unknown) => exitWith(error instanceof Error ? error.message : String(error)));

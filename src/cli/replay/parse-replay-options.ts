@@ -1,0 +1,137 @@
+import {
+  DEFAULT_PRESET,
+  isPresetName,
+  PRESET_NAMES,
+  type PresetName,
+} from '../../core/presets/preset-name.ts';
+import { ESTIMATORS, isEstimator, type Estimator } from '../../core/tokens/estimator.ts';
+import type { TranscriptFormat } from '../../core/transcript/transcript.ts';
+import { err, ok, type Result } from '../../core/shared/result.ts';
+
+export interface ReplayOptions {
+  file: string;
+  preset: PresetName;
+  contextLength: number | null;
+  threshold: number | null;
+  targetRatio: number | null;
+  protectLastN: number | null;
+  protectFirstN: number | null;
+  focus: string | null;
+  estimator: Estimator;
+  format: TranscriptFormat | null;
+  json: boolean;
+  importOnly: boolean;
+}
+
+export const REPLAY_USAGE =
+  'usage: npm run replay -- FILE [--preset P] [--context-length N] [--threshold F] [--target-ratio F] ' +
+  '[--protect-last-n N] [--protect-first-n N] [--focus TEXT] [--estimator rough|o200k_base|cl100k_base] ' +
+  '[--format FORMAT] [--import-only] [--json]';
+
+const FORMATS: readonly TranscriptFormat[] = [
+  'openai-chat',
+  'anthropic-messages',
+  'hermes-session-jsonl',
+  'hermes-snapshot',
+  'sharegpt',
+  'claude-code',
+  'codex-rollout',
+  'internal',
+];
+
+/** Parses argv (without node and script). Errors are one line, for exit status 2. */
+export function parseReplayOptions(argv: readonly string[]): Result<ReplayOptions, string> {
+  const options: ReplayOptions = {
+    file: '',
+    preset: DEFAULT_PRESET,
+    contextLength: null,
+    threshold: null,
+    targetRatio: null,
+    protectLastN: null,
+    protectFirstN: null,
+    focus: null,
+    estimator: 'rough',
+    format: null,
+    json: false,
+    importOnly: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i]!;
+    const [flag, inlineValue] =
+      raw.startsWith('--') && raw.includes('=') ? raw.split(/=(.*)/s, 2) : [raw, undefined];
+    const takeValue = (): string | null => inlineValue ?? argv[++i] ?? null;
+    const number = (name: string, integer: boolean, min: number, max: number): Result<number, string> => {
+      const text = takeValue();
+      const value = text === null ? Number.NaN : Number(text);
+      if (!Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
+        return err(
+          `${name} expects ${integer ? 'an integer' : 'a number'} in [${min}, ${max}], got '${text ?? ''}'`,
+        );
+      }
+      return ok(value);
+    };
+    let parsed: Result<number, string> | null = null;
+    switch (flag) {
+      case '--preset': {
+        const value = takeValue() ?? '';
+        if (!isPresetName(value)) return err(`--preset expects ${PRESET_NAMES.join(' or ')}, got '${value}'`);
+        options.preset = value;
+        break;
+      }
+      case '--context-length':
+        parsed = number('--context-length', true, 1024, 100_000_000);
+        if (parsed.ok) options.contextLength = parsed.value;
+        break;
+      case '--threshold':
+        parsed = number('--threshold', false, 0.01, 1);
+        if (parsed.ok) options.threshold = parsed.value;
+        break;
+      case '--target-ratio':
+        parsed = number('--target-ratio', false, 0, 1);
+        if (parsed.ok) options.targetRatio = parsed.value;
+        break;
+      case '--protect-last-n':
+        parsed = number('--protect-last-n', true, 0, 1_000_000);
+        if (parsed.ok) options.protectLastN = parsed.value;
+        break;
+      case '--protect-first-n':
+        parsed = number('--protect-first-n', true, 0, 1_000_000);
+        if (parsed.ok) options.protectFirstN = parsed.value;
+        break;
+      case '--focus':
+        options.focus = takeValue();
+        if (options.focus === null) return err('--focus expects a text');
+        break;
+      case '--estimator': {
+        const value = takeValue() ?? '';
+        if (!isEstimator(value)) return err(`--estimator expects ${ESTIMATORS.join('|')}, got '${value}'`);
+        options.estimator = value;
+        break;
+      }
+      case '--format': {
+        const value = takeValue() ?? '';
+        if (!(FORMATS as readonly string[]).includes(value)) {
+          return err(`--format expects one of ${FORMATS.join(', ')}, got '${value}'`);
+        }
+        options.format = value as TranscriptFormat;
+        break;
+      }
+      case '--json':
+        options.json = true;
+        break;
+      case '--import-only':
+        options.importOnly = true;
+        break;
+      case '--help':
+      case '-h':
+        return err(REPLAY_USAGE);
+      default:
+        if (flag.startsWith('--')) return err(`unknown option ${flag}`);
+        if (options.file) return err(`only one FILE is accepted (got '${options.file}' and '${flag}')`);
+        options.file = flag;
+    }
+    if (parsed && !parsed.ok) return parsed;
+  }
+  if (!options.file) return err(`no FILE given; ${REPLAY_USAGE}`);
+  return ok(options);
+}

@@ -1,0 +1,119 @@
+import { countMessageTokens, messageCountingText } from '../core/tokens/count-message-tokens.ts';
+import type { TokenEncoding } from '../core/tokens/estimator.ts';
+import type { TokenCounter } from '../core/tokens/token-counter.ts';
+import type { Message } from '../core/transcript/message.ts';
+
+/**
+ * Transcripts the worker holds so that a recount after a new turn costs one message, not the
+ * whole conversation: counts are kept per message index and per encoding, and totals are
+ * maintained incrementally. A second cache keyed by the message's text lets a reopened or
+ * re-imported transcript skip messages it has already tokenised.
+ */
+interface TokenDocument {
+  messages: Message[];
+  exactByEncoding: Map<TokenEncoding, { perMessage: number[]; total: number }>;
+}
+
+export interface ExactCounts {
+  perMessage: number[];
+  total: number;
+  /** How many messages were actually run through the tokenizer for this call. */
+  tokenized: number;
+}
+
+/** Beyond this many characters of cached keys the text cache starts over (memory bound). */
+const TEXT_CACHE_MAX_CHARS = 64 * 1024 * 1024;
+
+export class TokenDocuments {
+  readonly #documents = new Map<string, TokenDocument>();
+  readonly #countsByText = new Map<TokenEncoding, Map<string, number>>();
+  #cachedTextChars = 0;
+
+  open(documentId: string, messages: Message[]): void {
+    this.#documents.set(documentId, { messages: [...messages], exactByEncoding: new Map() });
+  }
+
+  append(documentId: string, messages: Message[]): void {
+    this.#require(documentId).messages.push(...messages);
+  }
+
+  /** Replaces messages from `start` on (an edit or a compaction), keeping counts before it. */
+  replaceFrom(documentId: string, start: number, messages: Message[]): void {
+    const document = this.#require(documentId);
+    document.messages.length = Math.min(start, document.messages.length);
+    document.messages.push(...messages);
+    for (const counts of document.exactByEncoding.values()) {
+      const kept = Math.min(start, counts.perMessage.length);
+      for (let i = kept; i < counts.perMessage.length; i++) counts.total -= counts.perMessage[i]!;
+      counts.perMessage.length = kept;
+    }
+  }
+
+  close(documentId: string): void {
+    this.#documents.delete(documentId);
+  }
+
+  messageCount(documentId: string): number {
+    return this.#require(documentId).messages.length;
+  }
+
+  /**
+   * Exact counts for every message, tokenising only messages not counted before. Reports
+   * progress every `progressEvery` messages so a long first count can show a bar.
+   */
+  countExact(
+    documentId: string,
+    encoding: TokenEncoding,
+    counter: TokenCounter,
+    onProgress?: (done: number, total: number) => void,
+    progressEvery = 500,
+  ): ExactCounts {
+    const document = this.#require(documentId);
+    let counts = document.exactByEncoding.get(encoding);
+    if (!counts) {
+      counts = { perMessage: [], total: 0 };
+      document.exactByEncoding.set(encoding, counts);
+    }
+    const textCache = this.#textCache(encoding);
+    let tokenized = 0;
+    const total = document.messages.length;
+    for (let i = counts.perMessage.length; i < total; i++) {
+      const message = document.messages[i]!;
+      const text = messageCountingText(message);
+      let tokens = textCache.get(text);
+      if (tokens === undefined) {
+        tokens = countMessageTokens(message, counter);
+        tokenized += 1;
+        this.#remember(textCache, text, tokens);
+      }
+      counts.perMessage.push(tokens);
+      counts.total += tokens;
+      if (onProgress && (i + 1) % progressEvery === 0) onProgress(i + 1, total);
+    }
+    return { perMessage: counts.perMessage.slice(), total: counts.total, tokenized };
+  }
+
+  #textCache(encoding: TokenEncoding): Map<string, number> {
+    let cache = this.#countsByText.get(encoding);
+    if (!cache) {
+      cache = new Map();
+      this.#countsByText.set(encoding, cache);
+    }
+    return cache;
+  }
+
+  #remember(cache: Map<string, number>, text: string, tokens: number): void {
+    if (this.#cachedTextChars + text.length > TEXT_CACHE_MAX_CHARS) {
+      for (const other of this.#countsByText.values()) other.clear();
+      this.#cachedTextChars = 0;
+    }
+    cache.set(text, tokens);
+    this.#cachedTextChars += text.length;
+  }
+
+  #require(documentId: string): TokenDocument {
+    const document = this.#documents.get(documentId);
+    if (!document) throw new Error(`No open token document '${documentId}'`);
+    return document;
+  }
+}

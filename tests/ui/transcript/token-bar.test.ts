@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import { render } from '@testing-library/svelte';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '#core/transcript/message.ts';
+import TokenBar from '#ui/transcript/TokenBar.svelte';
+
+const messages: Message[] = [
+  { role: 'system', content: 'sys' },
+  { role: 'user', content: 'a' },
+  { role: 'assistant', content: 'b' },
+  { role: 'assistant', content: 'c' },
+  { role: 'tool', content: 'd', tool_call_id: 'x' },
+];
+
+describe('TokenBar', () => {
+  it('merges consecutive messages of one role into one token-proportional segment', () => {
+    const { container } = render(TokenBar, { props: { messages, tokens: [10, 5, 20, 30, 35], total: 100 } });
+    const segments = [...container.querySelectorAll<HTMLElement>('.segment')];
+    expect(segments.map((segment) => segment.dataset.role)).toEqual(['system', 'user', 'assistant', 'tool']);
+    expect(segments.map((segment) => segment.dataset.tokens)).toEqual(['10', '5', '50', '35']);
+    expect(segments.map((segment) => segment.style.flexGrow)).toEqual(['10', '5', '50', '35']);
+    expect(segments[2]!.dataset.start).toBe('2');
+    expect(segments[2]!.dataset.end).toBe('4');
+  });
+
+  it('shows each role share of the total in the legend', () => {
+    const { getByText } = render(TokenBar, { props: { messages, tokens: [10, 5, 20, 30, 35], total: 100 } });
+    expect(getByText('50.0%')).toBeInTheDocument();
+    expect(getByText('35.0%')).toBeInTheDocument();
+  });
+});
