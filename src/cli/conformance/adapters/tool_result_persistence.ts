@@ -1,0 +1,133 @@
+import {
+  budgetForContextWindow,
+  DEFAULT_BUDGET,
+  PINNED_THRESHOLDS,
+  type BudgetConfig,
+} from '../../../core/persistence/budget-config.ts';
+import {
+  buildPersistedMessage,
+  PERSISTED_OUTPUT_TAG,
+} from '../../../core/persistence/build-persisted-message.ts';
+import { enforceTurnBudget } from '../../../core/persistence/enforce-turn-budget.ts';
+import { generatePreview } from '../../../core/persistence/generate-preview.ts';
+import { maybePersistToolResult } from '../../../core/persistence/maybe-persist-tool-result.ts';
+import { sandboxWriteCommand } from '../../../core/persistence/sandbox-write-command.ts';
+import {
+  HERMES_RESULTS_DIRECTORY,
+  type ToolResultStorage,
+} from '../../../core/persistence/tool-result-storage.ts';
+import type { PresetName } from '../../../core/presets/preset-name.ts';
+import type { Message } from '../../../core/transcript/message.ts';
+import type { VectorAdapter } from '../vector-adapter.ts';
+
+/** The vectors record sandbox commands cut to this many characters. */
+const COMMAND_PREVIEW_CHARS = 300;
+/** Turn-budget vectors include a message's content only below this length. */
+const CONTENT_SHOWN_BELOW_CHARS = 6000;
+
+type Input = Record<string, unknown>;
+
+interface RecordingStorage extends ToolResultStorage {
+  commands: string[];
+}
+
+/** env "ok": a sandbox whose writes succeed; env null: no sandbox. */
+function storageFor(env: unknown, preset: PresetName): RecordingStorage | null {
+  if (env !== 'ok') return null;
+  const commands: string[] = [];
+  return {
+    location: HERMES_RESULTS_DIRECTORY,
+    commands,
+    write(fileName, content) {
+      commands.push(
+        sandboxWriteCommand(HERMES_RESULTS_DIRECTORY, fileName, content, preset).slice(
+          0,
+          COMMAND_PREVIEW_CHARS,
+        ),
+      );
+      return true;
+    },
+  };
+}
+
+function configFrom(value: unknown): BudgetConfig {
+  if (typeof value !== 'object' || value === null) return { ...DEFAULT_BUDGET };
+  const config = value as Record<string, number | undefined>;
+  return {
+    defaultResultSize: config.default_result_size ?? DEFAULT_BUDGET.defaultResultSize,
+    turnBudget: config.turn_budget ?? DEFAULT_BUDGET.turnBudget,
+    previewSize: config.preview_size ?? DEFAULT_BUDGET.previewSize,
+  };
+}
+
+const snakeBudget = (config: BudgetConfig) => ({
+  default_result_size: config.defaultResultSize,
+  turn_budget: config.turnBudget,
+  preview_size: config.previewSize,
+});
+
+export const adapter: VectorAdapter = {
+  run(testCase, preset) {
+    const input = testCase.input as Input;
+    switch (testCase.kind) {
+      case 'generate_preview': {
+        const preview = generatePreview(String(input.content), Number(input.max_chars));
+        return { preview: preview.preview, has_more: preview.hasMore };
+      }
+      case 'maybe_persist': {
+        const content = String(input.content);
+        const storage = storageFor(input.env, preset);
+        const threshold = typeof input.threshold === 'number' ? input.threshold : undefined;
+        const result = maybePersistToolResult(
+          content,
+          String(input.tool_name),
+          String(input.tool_use_id),
+          storage,
+          configFrom(input.config),
+          threshold,
+          preset,
+        );
+        return { result, unchanged: result === content, sandbox_commands: storage?.commands ?? [] };
+      }
+      case 'build_persisted_message':
+        return buildPersistedMessage(
+          String(input.preview),
+          Boolean(input.has_more),
+          Number(input.original_size),
+          String(input.file_path),
+        );
+      case 'turn_budget': {
+        const messages = enforceTurnBudget(
+          input.tool_messages as Message[],
+          storageFor(input.env, preset),
+          configFrom(input.config),
+          preset,
+        );
+        return messages.map((message) => {
+          const content = typeof message.content === 'string' ? message.content : '';
+          const length = Array.from(content).length;
+          return {
+            tool_call_id: message.tool_call_id,
+            persisted: content.includes(PERSISTED_OUTPUT_TAG),
+            content_len: length,
+            ...(length < CONTENT_SHOWN_BELOW_CHARS ? { content } : {}),
+          };
+        });
+      }
+      case 'budget_for_context_window':
+        return snakeBudget(budgetForContextWindow(input.context_length as number | null, preset));
+      case 'constants':
+        return {
+          ...snakeBudget(DEFAULT_BUDGET),
+          pinned: Object.fromEntries(
+            Object.entries(PINNED_THRESHOLDS).map(([tool, limit]) => [
+              tool,
+              limit === Infinity ? 'inf' : limit,
+            ]),
+          ),
+        };
+      default:
+        throw new Error(`unknown tool_result_persistence kind: ${String(testCase.kind)}`);
+    }
+  },
+};

@@ -1,0 +1,64 @@
+import type { Message } from '../transcript/message.ts';
+import type { CacheTtl } from './apply-cache-control.ts';
+import type { CacheSegment } from './simulate-prompt-cache.ts';
+
+/**
+ * One cache block per message of a request already marked by `applyCacheControl`: a message
+ * carrying `cache_control` (top level or on a content part) ends a breakpoint. The hashed text
+ * leaves the markers out, so the same message hashes the same whether or not it is marked this
+ * turn — which is what makes a prefix written last turn readable now.
+ */
+export function cacheSegmentsFromMessages(
+  messages: readonly Message[],
+  countTokens: (message: Message) => number,
+): CacheSegment[] {
+  return messages.map((message) => {
+    const ttl = markerTtl(message);
+    const segment: CacheSegment = {
+      text: JSON.stringify(withoutMarkers(message)),
+      tokens: countTokens(message),
+      breakpoint: ttl !== null,
+    };
+    if (ttl !== null) segment.ttl = ttl;
+    return segment;
+  });
+}
+
+function markerTtl(message: Message): CacheTtl | null {
+  const markers: unknown[] = [];
+  if (message.cache_control !== undefined) markers.push(message.cache_control);
+  if (Array.isArray(message.content)) {
+    for (const part of message.content) {
+      if (part && typeof part === 'object' && 'cache_control' in part) markers.push(part.cache_control);
+    }
+  }
+  if (markers.length === 0) return null;
+  return markers.some((marker) => isOneHour(marker)) ? '1h' : '5m';
+}
+
+const isOneHour = (marker: unknown): boolean =>
+  typeof marker === 'object' && marker !== null && (marker as { ttl?: unknown }).ttl === '1h';
+
+function withoutMarkers(message: Message): unknown {
+  const { cache_control: _ignored, ...rest } = message;
+  const content = rest.content;
+  if (!Array.isArray(content)) return rest;
+  // A marked string becomes one text part; fold it back so both shapes hash alike.
+  const parts = content.map((part) => {
+    if (!part || typeof part !== 'object' || !('cache_control' in part)) return part;
+    const { cache_control: _marker, ...partRest } = part;
+    return partRest;
+  });
+  const only = parts[0];
+  if (
+    parts.length === 1 &&
+    only &&
+    typeof only === 'object' &&
+    only.type === 'text' &&
+    typeof only.text === 'string' &&
+    Object.keys(only).length === 2
+  ) {
+    return { ...rest, content: only.text };
+  }
+  return { ...rest, content: parts };
+}

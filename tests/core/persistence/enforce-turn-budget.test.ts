@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { BudgetConfig } from '#core/persistence/budget-config.ts';
+import { PERSISTED_OUTPUT_TAG } from '#core/persistence/build-persisted-message.ts';
+import { enforceTurnBudget } from '#core/persistence/enforce-turn-budget.ts';
+import type { ToolResultStorage } from '#core/persistence/tool-result-storage.ts';
+import type { Message } from '#core/transcript/message.ts';
+
+const config: BudgetConfig = { defaultResultSize: 10_000, turnBudget: 1000, previewSize: 50 };
+const storage: ToolResultStorage = { location: '/store', write: () => true };
+const tool = (id: string, size: number): Message => ({
+  role: 'tool',
+  tool_call_id: id,
+  content: id.repeat(size),
+});
+
+describe('enforceTurnBudget', () => {
+  it('leaves a turn within budget untouched', () => {
+    const messages = [tool('a', 400), tool('b', 400)];
+    expect(enforceTurnBudget(messages, storage, config, 'hermes-2026-07')).toEqual(messages);
+  });
+
+  it('persists the largest results first until the turn fits', () => {
+    const result = enforceTurnBudget(
+      [tool('a', 300), tool('b', 900), tool('c', 300)],
+      storage,
+      config,
+      'hermes-2026-07',
+    );
+    const persisted = result.map((message) => String(message.content).includes(PERSISTED_OUTPUT_TAG));
+    expect(persisted).toEqual([false, true, false]);
+  });
+
+  it('skips results that are already persisted', () => {
+    const already: Message = {
+      role: 'tool',
+      tool_call_id: 'p',
+      content: `${PERSISTED_OUTPUT_TAG}\n${'x'.repeat(1500)}`,
+    };
+    const result = enforceTurnBudget([already, tool('a', 200)], storage, config, 'hermes-2026-04');
+    expect(result[0]).toEqual(already);
+    expect(String(result[1]!.content).startsWith(PERSISTED_OUTPUT_TAG)).toBe(true);
+  });
+
+  it('does not mutate the messages it was given', () => {
+    const messages = [tool('a', 2000)];
+    enforceTurnBudget(messages, storage, config, 'hermes-2026-07');
+    expect(messages[0]!.content).toBe('a'.repeat(2000));
+  });
+});

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expectedFor } from '#cli/conformance/run-vector-file.ts';
+import type { VectorAdapter, VectorCase, VectorFile } from '#cli/conformance/vector-adapter.ts';
+import { PRESET_NAMES, type PresetName } from '#core/presets/preset-name.ts';
+
+const VECTOR_DIRECTORY = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/conformance/hermes',
+);
+
+export interface VectorRun {
+  name: string;
+  preset: PresetName;
+  testCase: VectorCase;
+  expected: unknown;
+}
+
+/** Every (case, preset) pair of a Hermes vector file whose expected value is comparable. */
+export function hermesVectorRuns(fileName: string): VectorRun[] {
+  const file = JSON.parse(readFileSync(join(VECTOR_DIRECTORY, fileName), 'utf8')) as VectorFile;
+  const runs: VectorRun[] = [];
+  for (const preset of PRESET_NAMES) {
+    for (const testCase of file.cases) {
+      const expected = expectedFor(testCase, preset);
+      const skipped =
+        typeof expected === 'object' &&
+        expected !== null &&
+        ('not_available_in_this_version' in expected || 'raises' in expected);
+      if (!skipped) runs.push({ name: `${preset} ${testCase.name}`, preset, testCase, expected });
+    }
+  }
+  return runs;
+}
+
+export const runAdapter = (adapter: VectorAdapter, run: VectorRun): unknown =>
+  adapter.run(run.testCase, run.preset, run.expected);
