@@ -14,9 +14,12 @@ export function cacheSegmentsFromMessages(
 ): CacheSegment[] {
   return messages.map((message) => {
     const ttl = markerTtl(message);
+    // Count the unmarked form too: marking turns a string into a text part, and a size that
+    // changed with the marker would change the prefix and break reads of last turn's writes.
+    const unmarked = withoutMarkers(message) as Message;
     const segment: CacheSegment = {
-      text: JSON.stringify(withoutMarkers(message)),
-      tokens: countTokens(message),
+      text: JSON.stringify(unmarked),
+      tokens: countTokens(unmarked),
       breakpoint: ttl !== null,
     };
     if (ttl !== null) segment.ttl = ttl;
