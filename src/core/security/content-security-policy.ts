@@ -7,7 +7,9 @@
  * URL reloads the page to install a policy naming the new origin.
  */
 export function buildContentSecurityPolicy(providerBaseUrls: readonly string[]): string {
-  const origins = [...new Set(providerBaseUrls.map(originOf).filter((origin): origin is string => origin !== null))];
+  const origins = [
+    ...new Set(providerBaseUrls.map(originOf).filter((origin): origin is string => origin !== null)),
+  ];
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -16,7 +16,11 @@ describe('originOf', () => {
 
 describe('buildContentSecurityPolicy', () => {
   it('allows connections only to the app and the configured providers', () => {
-    const policy = buildContentSecurityPolicy(['https://api.anthropic.com/v1', 'https://api.anthropic.com', 'nonsense']);
+    const policy = buildContentSecurityPolicy([
+      'https://api.anthropic.com/v1',
+      'https://api.anthropic.com',
+      'nonsense',
+    ]);
     expect(policy).toContain("connect-src 'self' https://api.anthropic.com;");
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("object-src 'none'");
