@@ -1,0 +1,49 @@
+import { DEFAULT_COMPRESSION_CONFIG } from '../../../core/config/compression-config.ts';
+import { computeSummaryBudget } from '../../../core/config/compute-summary-budget.ts';
+import { deriveThresholds } from '../../../core/config/derive-thresholds.ts';
+import { getPreset } from '../../../core/presets/preset.ts';
+import { estimateMessagesTokensRough } from '../../../core/tokens/estimate-messages-tokens-rough.ts';
+import type { Message } from '../../../core/transcript/message.ts';
+import type { VectorAdapter } from '../vector-adapter.ts';
+
+interface ThresholdsInput {
+  context_length: number;
+  threshold_percent?: number;
+  summary_target_ratio?: number;
+  max_tokens?: number | null;
+  turns?: Message[];
+}
+
+export const adapter: VectorAdapter = {
+  run(testCase, preset) {
+    const input = testCase.input as ThresholdsInput;
+    const derived = deriveThresholds(
+      {
+        ...DEFAULT_COMPRESSION_CONFIG,
+        contextLength: input.context_length,
+        thresholdPercent: input.threshold_percent ?? DEFAULT_COMPRESSION_CONFIG.thresholdPercent,
+        targetRatio: input.summary_target_ratio ?? DEFAULT_COMPRESSION_CONFIG.targetRatio,
+        maxTokens: input.max_tokens ?? null,
+      },
+      preset,
+    );
+    if (input.turns) {
+      return {
+        content_tokens: estimateMessagesTokensRough(input.turns, preset),
+        max_summary_tokens: derived.maxSummaryTokens,
+        summary_budget: computeSummaryBudget(input.turns, derived.maxSummaryTokens, preset),
+      };
+    }
+    // The 2026-04 constructor had no max_tokens parameter at all.
+    if (input.max_tokens != null && !getPreset(preset).thresholds.reservesMaxTokens) {
+      return { unsupported: 'max_tokens parameter not in this version' };
+    }
+    return {
+      effective_threshold_percent: derived.effectiveThresholdPercent,
+      threshold_tokens: derived.thresholdTokens,
+      tail_token_budget: derived.tailTokenBudget,
+      max_summary_tokens: derived.maxSummaryTokens,
+      summary_target_ratio: derived.targetRatio,
+    };
+  },
+};

@@ -1,0 +1,49 @@
+import {
+  estimateMessagesTokensRough,
+  roughMessageSize,
+} from '../../../core/tokens/estimate-messages-tokens-rough.ts';
+import { estimateRequestTokensRough } from '../../../core/tokens/estimate-request-tokens-rough.ts';
+import { estimateTokensRough } from '../../../core/tokens/estimate-tokens-rough.ts';
+import { messageBudgetTokens } from '../../../core/tokens/message-budget-tokens.ts';
+import { pythonRepr, pythonReprLength } from '../../../core/tokens/python-repr.ts';
+import type { Message } from '../../../core/transcript/message.ts';
+import type { ToolSchema } from '../../../core/transcript/transcript.ts';
+import type { VectorAdapter } from '../vector-adapter.ts';
+
+interface TokenEstimateInput {
+  text?: string;
+  messages?: Message[];
+  message?: Message;
+  system_prompt?: string;
+  tools?: ToolSchema[] | null;
+}
+
+/** `function` names the Hermes function each case exercises. */
+export const adapter: VectorAdapter = {
+  run(testCase, preset) {
+    const input = testCase.input as TokenEstimateInput;
+    const fn = String(testCase.function ?? '');
+    if (fn === 'estimate_tokens_rough') {
+      const text = input.text ?? '';
+      return { text, tokens: estimateTokensRough(text) };
+    }
+    if (fn === 'estimate_messages_tokens_rough') {
+      const messages = input.messages ?? [];
+      return {
+        per_message: messages.map((message) => ({
+          python_str_len: pythonReprLength(message),
+          estimator_chars: roughMessageSize(message, preset).chars,
+          python_str: pythonRepr(message),
+        })),
+        tokens: estimateMessagesTokensRough(messages, preset),
+      };
+    }
+    if (fn === 'estimate_request_tokens_rough') {
+      return estimateRequestTokensRough(input.messages ?? [], input.system_prompt ?? '', input.tools, preset);
+    }
+    if (fn.startsWith('_estimate_msg_budget_tokens')) {
+      return messageBudgetTokens(input.message ?? { role: 'user', content: '' }, preset);
+    }
+    throw new Error(`unknown token estimate function '${fn}'`);
+  },
+};

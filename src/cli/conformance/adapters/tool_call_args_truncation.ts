@@ -1,0 +1,9 @@
+import { truncateToolCallArgs } from '../../../core/compression/truncate-tool-call-args.ts';
+import type { VectorAdapter } from '../vector-adapter.ts';
+
+export const adapter: VectorAdapter = {
+  run(testCase) {
+    const input = testCase.input as { args: string; head_chars?: number };
+    return truncateToolCallArgs(input.args, input.head_chars);
+  },
+};

@@ -1,0 +1,226 @@
+import { getPreset } from '../presets/preset.ts';
+import type { PresetName } from '../presets/preset-name.ts';
+import { formatCount } from '../shared/format-count.ts';
+import { parsePythonJson, type PythonJsonValue } from '../tokens/parse-python-json.ts';
+import { pythonCharacters, pythonLength, pythonSlice } from '../tokens/python-length.ts';
+import { pythonStr } from '../tokens/python-repr.ts';
+import { pythonHasNonWhitespace, pythonTruthy } from '../tokens/python-truthy.ts';
+
+/**
+ * Hermes `_summarize_tool_result(tool_name, tool_args, tool_content)`: the one-line summary an
+ * old tool result is replaced with during pruning, e.g.
+ * `[terminal] ran \`npm test\` -> exit 0, 47 lines output`.
+ *
+ * 2026-07 coerces odd argument values and never fails. 2026-04 used them raw and crashed on
+ * some (a dict URL with more URLs, a non-string command, non-dict arguments); where it crashed
+ * this port returns the 2026-07 fallback `[<tool>] (<N> chars result)` instead.
+ */
+export function summarizeToolResult(
+  toolName: string,
+  toolArgs: string,
+  toolContent: string,
+  preset: PresetName,
+): string {
+  const content = toolContent || '';
+  try {
+    return describe(toolName, parseArguments(toolArgs, preset), content, getPreset(preset).pruning.oneLiners);
+  } catch (error) {
+    if (!(error instanceof PythonCrash)) throw error;
+    return `[${toolName}] (${formatCount(pythonLength(content))} chars result)`;
+  }
+}
+
+/**
+ * Where Hermes' Python raised (TypeError, AttributeError) inside the one-liner. Thrown and
+ * caught only within this module: it is the exact point of Python's exception, which keeps each
+ * branch a readable transcription of the original instead of a chain of null checks.
+ */
+class PythonCrash extends Error {}
+
+type Arguments = PythonJsonValue;
+type Mode = 'legacy' | 'guarded';
+
+const BROWSER_TOOLS = new Set([
+  'browser_navigate',
+  'browser_click',
+  'browser_snapshot',
+  'browser_type',
+  'browser_scroll',
+  'browser_vision',
+]);
+const SKILL_TOOLS = new Set(['skill_view', 'skills_list', 'skill_manage']);
+
+/** `json.loads(tool_args) if tool_args else {}`, unparseable → `{}`; 2026-07 also maps non-dicts to `{}`. */
+function parseArguments(toolArgs: string, preset: PresetName): Arguments {
+  if (!toolArgs) return new Map();
+  const parsed = parsePythonJson(toolArgs);
+  if (!parsed.ok) return new Map();
+  if (getPreset(preset).pruning.oneLiners === 'guarded' && !(parsed.value instanceof Map)) return new Map();
+  return parsed.value;
+}
+
+/** `args.get(key, default)`; on a non-dict that is Python's AttributeError. */
+function get(args: Arguments, key: string, fallback: PythonJsonValue): PythonJsonValue {
+  if (!(args instanceof Map)) throw new PythonCrash();
+  return args.has(key) ? args.get(key)! : fallback;
+}
+
+/** Hermes `_str_arg`: strings as is, None → the default, anything else `str()`-ed. */
+function stringArgument(args: Arguments, key: string): string {
+  const value = get(args, key, '');
+  if (typeof value === 'string') return value;
+  return value === null ? '' : pythonStr(value);
+}
+
+/** Python `len(value)`: strings, lists and dicts have one; anything else raises TypeError. */
+function sizedLength(value: PythonJsonValue): number {
+  if (typeof value === 'string') return pythonLength(value);
+  if (Array.isArray(value)) return value.length;
+  if (value instanceof Map) return value.size;
+  throw new PythonCrash();
+}
+
+/** Python `value[:end] + "..."` where only a string supports both. */
+function cutWithEllipsis(value: PythonJsonValue, end: number): string {
+  if (typeof value !== 'string') throw new PythonCrash();
+  return `${pythonSlice(value, 0, end)}...`;
+}
+
+/** Python `value += suffix`: strings concatenate, lists are extended by the suffix's characters. */
+function appendText(value: PythonJsonValue, suffix: string): PythonJsonValue {
+  if (typeof value === 'string') return value + suffix;
+  if (Array.isArray(value)) return [...value, ...pythonCharacters(suffix)];
+  throw new PythonCrash();
+}
+
+function countNewlines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+const PYTHON_SPACE =
+  '[\\t\\n\\v\\f\\r \\x1c-\\x1f\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]';
+const AFTER_EXIT_CODE = new RegExp(`${PYTHON_SPACE}*:${PYTHON_SPACE}*(-?\\p{Nd}+)`, 'uy');
+const AFTER_TOTAL_COUNT = new RegExp(`${PYTHON_SPACE}*:${PYTHON_SPACE}*(\\p{Nd}+)`, 'uy');
+
+/**
+ * `re.search(r'"<key>"\s*:\s*(<digits>)', text).group(1)` with Python's Unicode `\s`/`\d`.
+ * Looks for the literal key with indexOf first, so a long output is not regex-scanned.
+ */
+function searchNumberAfterKey(text: string, key: string, tail: RegExp): string | null {
+  const literal = `"${key}"`;
+  for (let at = text.indexOf(literal); at !== -1; at = text.indexOf(literal, at + 1)) {
+    tail.lastIndex = at + literal.length;
+    const match = tail.exec(text);
+    if (match) return match[1]!;
+  }
+  return null;
+}
+
+function describe(toolName: string, args: Arguments, content: string, mode: Mode): string {
+  const chars = formatCount(pythonLength(content));
+  const lineCount = (): number => (pythonHasNonWhitespace(content) ? countNewlines(content) + 1 : 0);
+  const str = pythonStr;
+
+  if (toolName === 'terminal') {
+    let command: PythonJsonValue =
+      mode === 'guarded' ? stringArgument(args, 'command') : get(args, 'command', '');
+    if (sizedLength(command) > 80) command = cutWithEllipsis(command, 77);
+    const exitCode = searchNumberAfterKey(content, 'exit_code', AFTER_EXIT_CODE) ?? '?';
+    return `[terminal] ran \`${str(command)}\` -> exit ${exitCode}, ${lineCount()} lines output`;
+  }
+  if (toolName === 'read_file') {
+    return `[read_file] read ${str(get(args, 'path', '?'))} from line ${str(get(args, 'offset', 1))} (${chars} chars)`;
+  }
+  if (toolName === 'write_file') {
+    const path = get(args, 'path', '?');
+    return `[write_file] wrote to ${str(path)} (${writtenLines(args, mode)} lines)`;
+  }
+  if (toolName === 'search_files') {
+    const pattern = get(args, 'pattern', '?');
+    const path = get(args, 'path', '.');
+    const target = get(args, 'target', 'content');
+    const count = searchNumberAfterKey(content, 'total_count', AFTER_TOTAL_COUNT) ?? '?';
+    return `[search_files] ${str(target)} search for '${str(pattern)}' in ${str(path)} -> ${count} matches`;
+  }
+  if (toolName === 'patch') {
+    const path = get(args, 'path', '?');
+    return `[patch] ${str(get(args, 'mode', 'replace'))} in ${str(path)} (${chars} chars result)`;
+  }
+  if (BROWSER_TOOLS.has(toolName)) {
+    const url = get(args, 'url', '');
+    const ref = get(args, 'ref', '');
+    const detail = pythonTruthy(url) ? ` ${str(url)}` : pythonTruthy(ref) ? ` ref=${str(ref)}` : '';
+    return `[${toolName}]${detail} (${chars} chars)`;
+  }
+  if (toolName === 'web_search')
+    return `[web_search] query='${str(get(args, 'query', '?'))}' (${chars} chars result)`;
+  if (toolName === 'web_extract') return `[web_extract] ${str(extractedUrls(args, mode))} (${chars} chars)`;
+  if (toolName === 'delegate_task') {
+    let goal: PythonJsonValue = mode === 'guarded' ? stringArgument(args, 'goal') : get(args, 'goal', '');
+    if (sizedLength(goal) > 60) goal = cutWithEllipsis(goal, 57);
+    return `[delegate_task] '${str(goal)}' (${chars} chars result)`;
+  }
+  if (toolName === 'execute_code') {
+    const code = mode === 'guarded' ? stringArgument(args, 'code') : get(args, 'code', '');
+    // 2026-04: `code[:60].replace(...)` only works on a string.
+    if (typeof code !== 'string') throw new PythonCrash();
+    const preview = pythonSlice(code, 0, 60).replaceAll('\n', ' ') + (pythonLength(code) > 60 ? '...' : '');
+    return `[execute_code] \`${preview}\` (${lineCount()} lines output)`;
+  }
+  if (SKILL_TOOLS.has(toolName)) return `[${toolName}] name=${str(get(args, 'name', '?'))} (${chars} chars)`;
+  if (toolName === 'vision_analyze')
+    return `[vision_analyze] '${str(visionQuestion(args, mode))}' (${chars} chars)`;
+  if (toolName === 'memory')
+    return `[memory] ${str(get(args, 'action', '?'))} on ${str(get(args, 'target', '?'))}`;
+  if (toolName === 'todo') return '[todo] updated task list';
+  if (toolName === 'clarify') return '[clarify] asked user a question';
+  if (toolName === 'text_to_speech') return `[text_to_speech] generated audio (${chars} chars)`;
+  if (toolName === 'cronjob') return `[cronjob] ${str(get(args, 'action', '?'))}`;
+  if (toolName === 'process') {
+    const action = get(args, 'action', '?');
+    return `[process] ${str(action)} session=${str(get(args, 'session_id', '?'))}`;
+  }
+  if (!(args instanceof Map)) throw new PythonCrash();
+  let firstArguments = '';
+  for (const [key, value] of [...args.entries()].slice(0, 2)) {
+    firstArguments += ` ${key}=${pythonSlice(str(value), 0, 40)}`;
+  }
+  return `[${toolName}]${firstArguments} (${chars} chars result)`;
+}
+
+/** `content.count("\n") + 1 if args.get("content") else "?"` (2026-04 needs a str or list to count in). */
+function writtenLines(args: Arguments, mode: Mode): string {
+  const written = get(args, 'content', null);
+  if (!pythonTruthy(written)) return '?';
+  if (mode === 'guarded') return String(countNewlines(stringArgument(args, 'content')) + 1);
+  if (typeof written === 'string') return String(countNewlines(written) + 1);
+  if (Array.isArray(written)) return String(written.filter((item) => item === '\n').length + 1);
+  throw new PythonCrash();
+}
+
+/** The first URL (+K more). 2026-07 unwraps `{url|href}` dicts and turns other non-strings into `?`. */
+function extractedUrls(args: Arguments, mode: Mode): PythonJsonValue {
+  const urls = get(args, 'urls', []);
+  const isList = Array.isArray(urls);
+  let first: PythonJsonValue = isList && urls.length > 0 ? urls[0]! : '?';
+  if (mode === 'guarded') {
+    if (first instanceof Map) {
+      const url = first.get('url');
+      const href = first.get('href');
+      first = pythonTruthy(url) ? url! : pythonTruthy(href) ? href! : '?';
+    } else if (typeof first !== 'string') {
+      first = '?';
+    }
+  }
+  return isList && urls.length > 1 ? appendText(first, ` (+${urls.length - 1} more)`) : first;
+}
+
+function visionQuestion(args: Arguments, mode: Mode): PythonJsonValue {
+  if (mode === 'guarded') return pythonSlice(stringArgument(args, 'question'), 0, 50);
+  const question = get(args, 'question', '');
+  if (typeof question === 'string') return pythonSlice(question, 0, 50);
+  if (Array.isArray(question)) return question.slice(0, 50);
+  throw new PythonCrash();
+}

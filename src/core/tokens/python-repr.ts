@@ -1,0 +1,193 @@
+import { PythonFloat, pythonFloatRepr, pythonIntRepr } from './python-float.ts';
+
+export { pythonLength, pythonSlice } from './python-length.ts';
+
+/**
+ * Python `repr()` / `str()` of JSON-like values, and the length of that text, without
+ * building it. Hermes sizes messages as `len(str(message_dict))`, so these lengths decide
+ * token estimates and compression boundaries.
+ *
+ * Values: `null`/`undefined` → `None`, booleans → `True`/`False`, integral numbers → ints,
+ * other numbers and `PythonFloat` → float repr, bigint → int, arrays → lists, plain objects
+ * and `Map`s → dicts (object keys whose value is `undefined` are treated as absent, as
+ * JSON.stringify does). Strings follow CPython's `unicode_repr`.
+ */
+
+/** Printable ASCII other than `'` and `\`: these strings need no escaping at all. */
+const NEEDS_CHARACTER_SCAN = /[^\x20-\x26\x28-\x5b\x5d-\x7e]/;
+/** Python `str.isprintable()` is false for these categories (the space itself is printable). */
+const NON_PRINTABLE = /[\p{C}\p{Z}]/u;
+
+const SINGLE_QUOTE = 0x27;
+const DOUBLE_QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Per BMP code unit: 0 = not classified yet, else 1 + the extra characters its repr needs. */
+const bmpExtraPlusOne = new Uint8Array(0x10000);
+
+function isPrintable(character: string): boolean {
+  return character === ' ' || !NON_PRINTABLE.test(character);
+}
+
+/** Extra characters (beyond 1) that repr needs for a non-ASCII BMP code unit. */
+function nonAsciiExtra(unit: number): number {
+  let cached = bmpExtraPlusOne[unit]!;
+  if (cached === 0) {
+    // \xNN for Latin-1, \uNNNN above; lone surrogates are never printable.
+    const extra = isPrintable(String.fromCharCode(unit)) ? 0 : unit <= 0xff ? 3 : 5;
+    cached = extra + 1;
+    bmpExtraPlusOne[unit] = cached;
+  }
+  return cached - 1;
+}
+
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
+
+/** Length in code points of Python `repr(text)`. Linear, allocation-free. */
+export function pythonStringReprLength(text: string): number {
+  const length = text.length;
+  if (!NEEDS_CHARACTER_SCAN.test(text)) return length + 2;
+  let extra = 0;
+  let singleQuotes = 0;
+  let doubleQuotes = 0;
+  for (let index = 0; index < length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0x20 && unit < 0x7f) {
+      if (unit === SINGLE_QUOTE) singleQuotes++;
+      else if (unit === DOUBLE_QUOTE) doubleQuotes++;
+      else if (unit === BACKSLASH) extra++;
+    } else if (unit < 0x80) {
+      extra += unit === 0x09 || unit === 0x0a || unit === 0x0d ? 1 : 3;
+    } else if (isHighSurrogate(unit) && index + 1 < length && isLowSurrogate(text.charCodeAt(index + 1))) {
+      const character = text.slice(index, index + 2);
+      // One code point in two units: printable → 1 character, else \UXXXXXXXX (10).
+      extra += isPrintable(character) ? -1 : 8;
+      index++;
+    } else {
+      extra += nonAsciiExtra(unit);
+    }
+  }
+  // repr picks "…" only when the text has ' and no "; otherwise every ' is escaped.
+  const quoteEscapes = singleQuotes > 0 && doubleQuotes === 0 ? 0 : singleQuotes;
+  return length + 2 + extra + quoteEscapes;
+}
+
+const hex = (value: number, width: number): string => value.toString(16).padStart(width, '0');
+
+/** Python `repr(text)`: CPython's quoting and escaping rules. */
+export function pythonStringRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  if (!NEEDS_CHARACTER_SCAN.test(text)) return quote + text + quote;
+  let out = quote;
+  let runStart = 0;
+  const flush = (end: number): void => {
+    if (end > runStart) out += text.slice(runStart, end);
+  };
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    let escaped: string | null = null;
+    let width = 1;
+    if (unit >= 0x20 && unit < 0x7f) {
+      if (unit === BACKSLASH) escaped = '\\\\';
+      else if (unit === SINGLE_QUOTE && quote === "'") escaped = "\\'";
+    } else if (unit < 0x80) {
+      escaped = unit === 0x09 ? '\\t' : unit === 0x0a ? '\\n' : unit === 0x0d ? '\\r' : `\\x${hex(unit, 2)}`;
+    } else if (
+      isHighSurrogate(unit) &&
+      index + 1 < text.length &&
+      isLowSurrogate(text.charCodeAt(index + 1))
+    ) {
+      width = 2;
+      const character = text.slice(index, index + 2);
+      if (!isPrintable(character)) escaped = `\\U${hex(character.codePointAt(0)!, 8)}`;
+    } else if (nonAsciiExtra(unit) > 0) {
+      escaped = unit <= 0xff ? `\\x${hex(unit, 2)}` : `\\u${hex(unit, 4)}`;
+    }
+    if (escaped !== null) {
+      flush(index);
+      out += escaped;
+      runStart = index + width;
+    }
+    if (width === 2) index++;
+  }
+  flush(text.length);
+  return out + quote;
+}
+
+function numberRepr(value: number): string {
+  return Number.isInteger(value) ? pythonIntRepr(value) : pythonFloatRepr(value);
+}
+
+function definedEntries(record: Record<string, unknown>): [string, unknown][] {
+  const entries: [string, unknown][] = [];
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (value !== undefined) entries.push([key, value]);
+  }
+  return entries;
+}
+
+function entriesOf(value: object): [unknown, unknown][] | null {
+  if (value instanceof Map) return [...value.entries()];
+  if (Array.isArray(value) || value instanceof PythonFloat) return null;
+  return definedEntries(value as Record<string, unknown>);
+}
+
+/** Python `repr(value)`. */
+export function pythonRepr(value: unknown): string {
+  if (value === null || value === undefined) return 'None';
+  switch (typeof value) {
+    case 'string':
+      return pythonStringRepr(value);
+    case 'boolean':
+      return value ? 'True' : 'False';
+    case 'number':
+      return numberRepr(value);
+    case 'bigint':
+      return value.toString();
+    case 'object': {
+      if (value instanceof PythonFloat) return pythonFloatRepr(value.value);
+      if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
+      const entries = entriesOf(value) ?? [];
+      return `{${entries.map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
+    }
+    default:
+      return String(value);
+  }
+}
+
+/** Python `str(value)`: like repr, except that a string is itself. */
+export function pythonStr(value: unknown): string {
+  return typeof value === 'string' ? value : pythonRepr(value);
+}
+
+/** `len(repr(value))` in code points, computed without building the text. */
+export function pythonReprLength(value: unknown): number {
+  if (value === null || value === undefined) return 4;
+  switch (typeof value) {
+    case 'string':
+      return pythonStringReprLength(value);
+    case 'boolean':
+      return value ? 4 : 5;
+    case 'number':
+      return numberRepr(value).length;
+    case 'bigint':
+      return value.toString().length;
+    case 'object': {
+      if (value instanceof PythonFloat) return pythonFloatRepr(value.value).length;
+      if (Array.isArray(value)) {
+        let total = 2 + Math.max(0, value.length - 1) * 2;
+        for (const item of value) total += pythonReprLength(item);
+        return total;
+      }
+      const entries = entriesOf(value) ?? [];
+      // '{' + '}' + ', ' between entries + ': ' inside each.
+      let total = 2 + Math.max(0, entries.length - 1) * 2 + entries.length * 2;
+      for (const [key, item] of entries) total += pythonReprLength(key) + pythonReprLength(item);
+      return total;
+    }
+    default:
+      return String(value).length;
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  OFFLINE_SUMMARIZER_LABEL,
+  createOfflineSummarizer,
+  summarizeOffline,
+} from '#core/compression/offline-summarizer.ts';
+import { serializeForSummary } from '#core/compression/serialize-for-summary.ts';
+import { buildSummaryPrompt } from '#core/compression/summary-prompt.ts';
+import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Message } from '#core/transcript/message.ts';
+import { assistant, toolCall, toolResult, user } from './message-builders.ts';
+
+const turns: Message[] = [
+  user('Set up the project'),
+  assistant('Reading the config.', [toolCall('c1', 'read_file', { path: 'src/config.py' })]),
+  toolResult('c1', 'DEBUG = True\nPORT = 8000'),
+  assistant('', [toolCall('c2', 'terminal', { command: 'pytest -x' })]),
+  toolResult('c2', 'collected 3 items\nE   AssertionError: expected 200\nFAILED tests/test_app.py'),
+  user('Now fix the failing test please'),
+];
+
+const prompt = (preset: PresetName, previousSummary: string | null = null) =>
+  buildSummaryPrompt(
+    {
+      serializedTurns: serializeForSummary(turns, preset),
+      previousSummary,
+      focusTopic: null,
+      memoryContext: null,
+      budgetTokens: 2000,
+      today: null,
+    },
+    preset,
+  );
+
+describe('summarizeOffline', () => {
+  it('writes the 2026-07 sections with the latest ask verbatim', () => {
+    const summary = summarizeOffline(prompt('hermes-2026-07'));
+    expect(
+      summary.startsWith("## Historical Task Snapshot\nUser asked: 'Now fix the failing test please'\n"),
+    ).toBe(true);
+    expect(summary).toContain('## Historical Pending User Asks\n');
+    expect(summary).toContain('## Goal\nSet up the project');
+  });
+
+  it('writes the 2026-04 sections', () => {
+    const summary = summarizeOffline(prompt('hermes-2026-04'));
+    expect(summary.startsWith('## Active Task\n')).toBe(true);
+    expect(summary).toContain('## Remaining Work\n');
+  });
+
+  it('lists actions from tool calls with their outcomes, files, errors and commands', () => {
+    const summary = summarizeOffline(prompt('hermes-2026-07'));
+    expect(summary).toContain('1. READ_FILE src/config.py — DEBUG = True [tool: read_file]');
+    expect(summary).toContain('2. RUN `pytest -x` — collected 3 items [tool: terminal]');
+    expect(summary).toContain('## Relevant Files\n- src/config.py');
+    expect(summary).toContain('## Blocked\n- E AssertionError: expected 200');
+    expect(summary).toContain('Commands run: `pytest -x`');
+  });
+
+  it('continues the numbering of a previous summary', () => {
+    const summary = summarizeOffline(
+      prompt('hermes-2026-07', '## Completed Actions\n1. earlier step\n\n## Relevant Files\n- old.py'),
+    );
+    expect(summary).toContain('1. earlier step\n2. READ_FILE src/config.py');
+    expect(summary).toContain('- old.py');
+  });
+
+  it('is deterministic and stays within the target size', () => {
+    const big = buildSummaryPrompt(
+      {
+        serializedTurns: serializeForSummary(
+          Array.from({ length: 3000 }, (_, i) =>
+            i % 2
+              ? toolResult(`c${i}`, `line ${i}`)
+              : assistant('', [toolCall(`c${i + 1}`, 'terminal', { command: `echo ${i}` })]),
+          ),
+          'hermes-2026-07',
+        ),
+        previousSummary: null,
+        focusTopic: null,
+        memoryContext: null,
+        budgetTokens: 2000,
+        today: null,
+      },
+      'hermes-2026-07',
+    );
+    const first = summarizeOffline(big);
+    expect(summarizeOffline(big)).toBe(first);
+    expect(first.length).toBeLessThanOrEqual(8000);
+  });
+});
+
+describe('createOfflineSummarizer', () => {
+  it('is an offline Summarizer labelled for the UI', async () => {
+    const summarizer = createOfflineSummarizer();
+    expect(summarizer).toMatchObject({ label: OFFLINE_SUMMARIZER_LABEL, offline: true });
+    await expect(
+      summarizer.summarize({ prompt: prompt('hermes-2026-04'), maxTokens: 2600, model: null }),
+    ).resolves.toContain('## Active Task');
+  });
+});

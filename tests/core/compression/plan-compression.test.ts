@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createCompressorState } from '#core/compression/compressor-state.ts';
+import { planCompression } from '#core/compression/plan-compression.ts';
+import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
+import { conversation, system } from './message-builders.ts';
+
+const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 200_000 };
+
+describe('planCompression', () => {
+  it('says below-threshold for a short conversation', () => {
+    const plan = planCompression([system(), ...conversation(10)], {
+      config,
+      preset: 'hermes-2026-07',
+      state: createCompressorState(),
+    });
+    expect(plan).toMatchObject({ wouldCompress: false, reason: 'below-threshold', tokenSource: 'rough' });
+    expect(plan.boundaries).not.toBeNull();
+  });
+
+  it('is ready over the threshold with a compressible middle', () => {
+    const plan = planCompression([system(), ...conversation(40)], {
+      config,
+      preset: 'hermes-2026-07',
+      state: createCompressorState(),
+      currentTokens: 160_000,
+      tailTokenBudgetOverride: 500,
+    });
+    expect(plan).toMatchObject({
+      wouldCompress: true,
+      reason: 'ready',
+      tokens: 160_000,
+      tokenSource: 'current',
+    });
+    expect(plan.boundaries!.headEnd).toBeLessThan(plan.boundaries!.tailStart);
+  });
+
+  it('names the breaker that blocks an over-threshold plan', () => {
+    const plan = planCompression([system(), ...conversation(40)], {
+      config,
+      preset: 'hermes-2026-07',
+      state: createCompressorState({ fallbackStreak: 2 }),
+      currentTokens: 160_000,
+    });
+    expect(plan.reason).toBe('fallback-streak');
+  });
+
+  it('reports too few messages', () => {
+    const plan = planCompression(conversation(4), {
+      config,
+      preset: 'hermes-2026-04',
+      state: createCompressorState(),
+      currentTokens: 160_000,
+    });
+    expect(plan).toMatchObject({ reason: 'too-few-messages', boundaries: null });
+  });
+});

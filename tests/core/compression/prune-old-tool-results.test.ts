@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { adapter } from '#cli/conformance/adapters/tool_result_pruning.ts';
+import { pruneOldToolResults } from '#core/compression/prune-old-tool-results.ts';
+import type { Message } from '#core/transcript/message.ts';
+import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+
+const call = (id: string, name: string, args: string): Message => ({
+  role: 'assistant',
+  content: '',
+  tool_calls: [{ id, type: 'function', function: { name, arguments: args } }],
+});
+const result = (id: string, content: Message['content']): Message => ({
+  role: 'tool',
+  tool_call_id: id,
+  content,
+});
+const longOutput = 'line\n'.repeat(100);
+
+/** An old terminal call, an old screenshot, an old big write, then a short protected tail. */
+const session = (): Message[] => [
+  { role: 'user', content: 'start' },
+  call('t1', 'terminal', '{"command": "npm test"}'),
+  result('t1', `{"exit_code": 1}\n${longOutput}`),
+  call('s1', 'browser_vision', '{}'),
+  result('s1', [{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }]),
+  call('w1', 'write_file', JSON.stringify({ path: 'big.md', content: 'C'.repeat(600) })),
+  result('w1', 'ok'),
+  { role: 'user', content: 'now' },
+  { role: 'assistant', content: 'done' },
+];
+
+describe('pruneOldToolResults', () => {
+  it.each(hermesVectorRuns('tool_result_pruning.json'))('matches the Hermes vector $name', (run) => {
+    expect(runAdapter(adapter, run)).toEqual(run.expected);
+  });
+
+  it('replaces an old output with its one-liner and records it', () => {
+    const pruned = pruneOldToolResults(
+      session(),
+      { protectTailCount: 2, protectTailTokens: null },
+      'hermes-2026-04',
+    );
+    expect(pruned.messages[2]!.content).toBe('[terminal] ran `npm test` -> exit 1, 102 lines output');
+    expect(pruned.pruned[0]).toEqual({
+      index: 2,
+      kind: 'one-liner',
+      toolName: 'terminal',
+      originalChars: 17 + longOutput.length,
+      replacement: '[terminal] ran `npm test` -> exit 1, 102 lines output',
+    });
+  });
+
+  it('strips old screenshots in 2026-07 only, counting them as pruned', () => {
+    const april = pruneOldToolResults(
+      session(),
+      { protectTailCount: 2, protectTailTokens: null },
+      'hermes-2026-04',
+    );
+    const july = pruneOldToolResults(
+      session(),
+      { protectTailCount: 2, protectTailTokens: null },
+      'hermes-2026-07',
+    );
+    expect(Array.isArray(april.messages[4]!.content) && april.messages[4]!.content[0]!.type).toBe(
+      'image_url',
+    );
+    expect(july.messages[4]!.content).toEqual([
+      { type: 'text', text: '[screenshot removed to save context]' },
+    ]);
+    expect(july.prunedCount).toBe(april.prunedCount + 1);
+  });
+
+  it('shrinks huge arguments outside the tail without counting them', () => {
+    const pruned = pruneOldToolResults(
+      session(),
+      { protectTailCount: 2, protectTailTokens: null },
+      'hermes-2026-07',
+    );
+    const args = pruned.messages[5]!.tool_calls![0]!.function.arguments;
+    expect(args).toBe(`{"path": "big.md", "content": "${'C'.repeat(200)}...[truncated]"}`);
+    expect(pruned.pruned.filter((entry) => entry.kind === 'arguments')).toHaveLength(1);
+    expect(pruned.prunedCount).toBe(2);
+  });
+
+  it('never mutates its input and keeps count and roles', () => {
+    const input = session();
+    const snapshot = structuredClone(input);
+    const pruned = pruneOldToolResults(
+      input,
+      { protectTailCount: 1, protectTailTokens: 10 },
+      'hermes-2026-07',
+    );
+    expect(input).toEqual(snapshot);
+    expect(pruned.messages.map((message) => message.role)).toEqual(input.map((message) => message.role));
+    expect(pruned.messages[0]).toBe(input[0]);
+  });
+
+  it('protects the smaller set in 2026-04 when the budget would protect more (the index-space max)', () => {
+    const messages: Message[] = [...session(), { role: 'user', content: 'x' }];
+    const options = { protectTailCount: 3, protectTailTokens: 100_000 };
+    expect(pruneOldToolResults(messages, options, 'hermes-2026-04').pruneBoundary).toBe(messages.length - 3);
+    expect(pruneOldToolResults(messages, options, 'hermes-2026-07').pruneBoundary).toBe(0);
+  });
+
+  it('walks the token budget back from the end in 2026-07', () => {
+    const messages: Message[] = Array.from({ length: 10 }, (_, index) => ({
+      role: 'user',
+      content: `${index}`.repeat(40),
+    }));
+    // Each message weighs 40 // 4 + 10 = 20 tokens: 3 fit in 70, and the walk stops on (and protects) the 4th.
+    expect(
+      pruneOldToolResults(messages, { protectTailCount: 1, protectTailTokens: 70 }, 'hermes-2026-07')
+        .pruneBoundary,
+    ).toBe(6);
+    expect(
+      pruneOldToolResults(messages, { protectTailCount: 5, protectTailTokens: 70 }, 'hermes-2026-07')
+        .pruneBoundary,
+    ).toBe(5);
+  });
+
+  it('returns an empty result for no messages', () => {
+    expect(pruneOldToolResults([], { protectTailCount: 3, protectTailTokens: 10 }, 'hermes-2026-07')).toEqual(
+      {
+        messages: [],
+        prunedCount: 0,
+        pruneBoundary: 0,
+        pruned: [],
+      },
+    );
+  });
+});
