@@ -1,0 +1,22 @@
+/**
+ * Deepest nesting of a foreign value kept verbatim in a transcript (extra message keys, unknown
+ * content parts, tool schemas). Real ones are a few levels deep; a hostile file can nest
+ * thousands, which would later overflow recursive code (JSON.stringify, structured clone, the
+ * token estimator's repr).
+ */
+export const MAX_KEPT_VALUE_DEPTH = 64;
+
+/** Whether a value nests no deeper than `maxDepth` arrays/objects. Iterative: safe on any input. */
+export function isWithinDepth(value: unknown, maxDepth = MAX_KEPT_VALUE_DEPTH): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (depth > maxDepth) return false;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return true;
+}
