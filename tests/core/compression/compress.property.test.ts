@@ -203,6 +203,7 @@ async function runCase(seed: number, preset: PresetName): Promise<boolean> {
   const outputTokens = estimateMessagesTokensRough(result.messages, preset);
   if (outputTokens < thresholdTokens) {
     const plan = planCompression(result.messages, {
+      nowMs: 0,
       config,
       preset,
       state: result.state,

@@ -138,7 +138,12 @@ describe('compress', () => {
     const state = createCompressorState({ cooldownUntilMs: 10_000 });
     const summarizer = recordingSummarizer();
     const skipped = await compress(transcript(), options('hermes-2026-07', { state }), deps(summarizer));
-    expect(skipped.usedFallback).toBe(true);
+    expect(skipped).toMatchObject({
+      usedFallback: true,
+      summarySkippedForCooldown: true,
+      summaryError: null,
+    });
+    expect(skipped.summary).toMatch(/for \d+ compacted message\(s\)\.$/);
     expect(summarizer.requests).toHaveLength(0);
     const forced = await compress(
       transcript(),

@@ -9,6 +9,7 @@ const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 200_000 };
 describe('planCompression', () => {
   it('says below-threshold for a short conversation', () => {
     const plan = planCompression([system(), ...conversation(10)], {
+      nowMs: 0,
       config,
       preset: 'hermes-2026-07',
       state: createCompressorState(),
@@ -19,6 +20,7 @@ describe('planCompression', () => {
 
   it('is ready over the threshold with a compressible middle', () => {
     const plan = planCompression([system(), ...conversation(40)], {
+      nowMs: 0,
       config,
       preset: 'hermes-2026-07',
       state: createCompressorState(),
@@ -36,6 +38,7 @@ describe('planCompression', () => {
 
   it('names the breaker that blocks an over-threshold plan', () => {
     const plan = planCompression([system(), ...conversation(40)], {
+      nowMs: 0,
       config,
       preset: 'hermes-2026-07',
       state: createCompressorState({ fallbackStreak: 2 }),
@@ -44,8 +47,23 @@ describe('planCompression', () => {
     expect(plan.reason).toBe('fallback-streak');
   });
 
+  it('judges the failure cooldown only when given a clock', () => {
+    const options = {
+      config,
+      preset: 'hermes-2026-07' as const,
+      state: createCompressorState({ cooldownUntilMs: 5000 }),
+      currentTokens: 160_000,
+      tailTokenBudgetOverride: 500,
+    };
+    const messages = [system(), ...conversation(40)];
+    expect(planCompression(messages, { ...options, nowMs: 1000 }).reason).toBe('cooldown');
+    expect(planCompression(messages, { ...options, nowMs: 6000 }).reason).toBe('ready');
+    expect(planCompression(messages, options).reason).toBe('ready');
+  });
+
   it('reports too few messages', () => {
     const plan = planCompression(conversation(4), {
+      nowMs: 0,
       config,
       preset: 'hermes-2026-04',
       state: createCompressorState(),

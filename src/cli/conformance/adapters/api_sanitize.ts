@@ -1,0 +1,10 @@
+import { sanitizeApiMessages } from '../../../core/compression/sanitize-api-messages.ts';
+import type { Message } from '../../../core/transcript/message.ts';
+import type { VectorAdapter } from '../vector-adapter.ts';
+
+export const adapter: VectorAdapter = {
+  run(testCase, preset) {
+    const { messages } = testCase.input as { messages: Message[] };
+    return sanitizeApiMessages(messages, preset);
+  },
+};

@@ -1,0 +1,152 @@
+/**
+ * Phase 4: head + summary + tail (hermes-reference §5.8). The summary's role is chosen so that
+ * no two neighbours share a role; when neither role fits, the summary is merged into the first
+ * tail message instead. 2026-07 also forces role `user` after a system-only head or when no
+ * user turn would survive, closes every summary with the END MARKER, and flags it.
+ */
+import { getPreset } from '../presets/preset.ts';
+import type { PresetName } from '../presets/preset-name.ts';
+import type { Message } from '../transcript/message.ts';
+import { appendTextToContent, contentTextForContains } from './content-text.ts';
+import {
+  COMPRESSED_SUMMARY_METADATA_KEY,
+  DB_PERSISTED_MARKER,
+  LEGACY_MERGE_SEPARATOR,
+  MERGED_PRIOR_CONTEXT_HEADER,
+  MERGED_SUMMARY_DELIMITER,
+  SUMMARY_END_MARKER,
+  compressionNote,
+} from './markers.ts';
+
+export type SummaryRole = 'user' | 'assistant';
+
+export interface AssemblyInput {
+  /** The (pruned) list the boundaries were computed on. */
+  readonly messages: readonly Message[];
+  /** `messages[:headEnd]` is kept verbatim. */
+  readonly headEnd: number;
+  /** `messages[tailStart:]` is kept verbatim. */
+  readonly tailStart: number;
+  /** The prefixed summary (or fallback) text. */
+  readonly summary: string;
+  readonly preset: PresetName;
+}
+
+export interface AssembledCompression {
+  readonly messages: Message[];
+  readonly summaryRole: SummaryRole;
+  readonly mergedIntoTail: boolean;
+  /** Index in `messages` of the message that carries the summary. */
+  readonly summaryIndex: number;
+  readonly systemNoteAdded: boolean;
+}
+
+/** A shallow copy; 2026-07 drops the session-store marker so the copy is re-persisted (#57491). */
+function freshCopy(message: Message, stripsPersistenceMarker: boolean): Message {
+  const copy = { ...message };
+  if (stripsPersistenceMarker) delete copy[DB_PERSISTED_MARKER];
+  return copy;
+}
+
+const roleOf = (message: Message | undefined): string =>
+  typeof message?.role === 'string' ? message.role : 'user';
+
+/** Appends the compaction note to a system message unless it already carries it. */
+function withCompressionNote(message: Message, preset: PresetName): Message | null {
+  const note = compressionNote(preset);
+  const existing = message.content;
+  if (contentTextForContains(existing).includes(note)) return null;
+  const text = typeof existing === 'string' && existing ? `\n\n${note}` : note;
+  return { ...message, content: appendTextToContent(existing, text) };
+}
+
+function chooseRole(
+  lastHeadRole: string,
+  firstTailRole: string,
+  forceUser: boolean,
+): { role: SummaryRole; merge: boolean } {
+  let role: SummaryRole =
+    lastHeadRole === 'assistant' || lastHeadRole === 'tool' || forceUser ? 'user' : 'assistant';
+  if (role !== firstTailRole) return { role, merge: false };
+  const flipped: SummaryRole = role === 'user' ? 'assistant' : 'user';
+  if (flipped !== lastHeadRole && !forceUser) role = flipped;
+  else return { role, merge: true };
+  return { role, merge: false };
+}
+
+function mergeIntoTail(message: Message, summary: string, preset: PresetName): Message {
+  if (getPreset(preset).assembly.mergeIntoTail === 'prepend') {
+    return {
+      ...message,
+      content: appendTextToContent(message.content, summary + LEGACY_MERGE_SEPARATOR, true),
+    };
+  }
+  // The tail message's own content stays first, fenced off as reference, and the END MARKER
+  // comes last so the model sees one unambiguous boundary.
+  const suffix = `\n\n${MERGED_SUMMARY_DELIMITER}\n\n${summary}\n\n${SUMMARY_END_MARKER}`;
+  const merged: Message = {
+    ...message,
+    content: appendTextToContent(
+      appendTextToContent(message.content, suffix),
+      `${MERGED_PRIOR_CONTEXT_HEADER}\n`,
+      true,
+    ),
+    [COMPRESSED_SUMMARY_METADATA_KEY]: true,
+  };
+  // The sidecar holds the bytes sent before the merge; replaying it would lose the summary.
+  delete merged.api_content;
+  return merged;
+}
+
+export function assembleCompressed(input: AssemblyInput): AssembledCompression {
+  const { messages, headEnd, tailStart, summary, preset } = input;
+  const switches = getPreset(preset).assembly;
+  const head: Message[] = [];
+  let systemNoteAdded = false;
+  for (let index = 0; index < headEnd; index++) {
+    let copy = freshCopy(messages[index]!, switches.stripsPersistenceMarker);
+    if (index === 0 && copy.role === 'system') {
+      const noted = withCompressionNote(copy, preset);
+      if (noted) {
+        copy = noted;
+        systemNoteAdded = true;
+      }
+    }
+    head.push(copy);
+  }
+  const tail: Message[] = [];
+  for (let index = tailStart; index < messages.length; index++) {
+    tail.push(freshCopy(messages[index]!, switches.stripsPersistenceMarker));
+  }
+
+  const lastHeadRole = headEnd > 0 ? roleOf(messages[headEnd - 1]) : 'user';
+  const firstTailRole = tailStart < messages.length ? roleOf(messages[tailStart]) : 'user';
+  // 2026-07: the summary must be user-role when it becomes the first visible message (Anthropic
+  // rejects an assistant-first request) or when no user turn survives at all (#52160, #58753).
+  const forceUser =
+    switches.forcesUserRole &&
+    (lastHeadRole === 'system' ||
+      !(head.some((m) => m.role === 'user') || tail.some((m) => m.role === 'user')));
+  const choice = chooseRole(lastHeadRole, firstTailRole, forceUser);
+  // Merging needs a tail message; without one the summary stands alone.
+  const merge = choice.merge && tail.length > 0;
+  const result = head;
+  let summaryIndex: number;
+  if (merge) {
+    summaryIndex = result.length;
+    tail[0] = mergeIntoTail(tail[0]!, summary, preset);
+  } else {
+    summaryIndex = result.length;
+    result.push(
+      switches.standaloneSummary === 'marked'
+        ? {
+            role: choice.role,
+            content: `${summary}\n\n${SUMMARY_END_MARKER}`,
+            [COMPRESSED_SUMMARY_METADATA_KEY]: true,
+          }
+        : { role: choice.role, content: summary },
+    );
+  }
+  for (const message of tail) result.push(message);
+  return { messages: result, summaryRole: choice.role, mergedIntoTail: merge, summaryIndex, systemNoteAdded };
+}

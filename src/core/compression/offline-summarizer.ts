@@ -1,0 +1,285 @@
+/**
+ * A deterministic summariser that needs no LLM: it reads the turns back out of the prompt it
+ * is given and writes a summary in the prompt's own section layout (2026-04 "Active Task"
+ * or 2026-07 "Historical Task Snapshot"): the latest user ask verbatim, completed actions from
+ * the tool calls and their results, files touched, errors seen, commands run. It is what the
+ * app uses without an API key and what the replay CLI uses. One linear pass over the prompt.
+ */
+import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
+import { pythonStringRepr } from '../tokens/python-repr.ts';
+import { collapseWhitespace, pythonStrip } from './python-text.ts';
+import type { Summarizer, SummaryRequest } from './summarizer.ts';
+
+export const OFFLINE_SUMMARIZER_LABEL = 'Offline summariser (no LLM)';
+
+const TURN_LABEL_RE = /(?:^|\n\n)\[(TOOL RESULT [^\]\n]*|[A-Z][A-Z_ ]*)\]: /g;
+const TOOL_CALL_LINE_RE = /^ {2}([^\s(]+)\(([\s\S]*)\)$/;
+const stringFieldRe = (keys: string, flags: string): RegExp =>
+  new RegExp(`"(?:${keys})"\\s*:\\s*"((?:[^"\\\\]|\\\\.)*)"`, flags);
+const PATH_KEYS = 'path|file_path|workdir|output_path|target_file|filename';
+const COMMAND_KEYS = 'command|cmd';
+const PATH_FIELD_RE = stringFieldRe(PATH_KEYS, 'g');
+const COMMAND_FIELD_RE = stringFieldRe(COMMAND_KEYS, 'g');
+const FIRST_PATH_RE = stringFieldRe(PATH_KEYS, '');
+const FIRST_COMMAND_RE = stringFieldRe(COMMAND_KEYS, '');
+const ERROR_LINE_RE = /\b\w*(?:error|exception)\b|\b(?:failed|failure|traceback|fatal|timed out)\b/i;
+const TARGET_RE = /Target ~(\d+) tokens/;
+const FOCUS_RE = /\n\nFOCUS TOPIC: "([\s\S]*?)"\n/;
+
+const MAX_ACTIONS_HEAD = 10;
+const MAX_ACTIONS_TAIL = 30;
+const MAX_FILES = 20;
+const MAX_COMMANDS = 12;
+const MAX_ERRORS = 8;
+const ASK_MAX_CHARS = 1400;
+const LINE_MAX_CHARS = 160;
+
+interface Turn {
+  readonly label: string;
+  readonly text: string;
+}
+
+interface ToolCallLine {
+  readonly name: string;
+  readonly args: string;
+}
+
+interface Layout {
+  readonly task: string;
+  readonly inProgress: string;
+  readonly pendingAsks: string;
+  readonly remaining: string;
+}
+
+const LAYOUT_2026_07: Layout = {
+  task: '## Historical Task Snapshot',
+  inProgress: '## Historical In-Progress State',
+  pendingAsks: '## Historical Pending User Asks',
+  remaining: '## Historical Remaining Work',
+};
+const LAYOUT_2026_04: Layout = {
+  task: '## Active Task',
+  inProgress: '## In Progress',
+  pendingAsks: '## Pending User Asks',
+  remaining: '## Remaining Work',
+};
+
+function cut(text: string, limit: number): string {
+  const flat = collapseWhitespace(text);
+  return pythonLength(flat) > limit ? `${pythonSlice(flat, 0, limit - 1)}…` : flat;
+}
+
+function unescapeJsonString(raw: string): string {
+  return raw.replace(/\\(["\\/bfnrt]|u[0-9a-fA-F]{4})/g, (_match, code: string) => {
+    if (code.length === 5) return String.fromCharCode(parseInt(code.slice(1), 16));
+    return { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' }[code] ?? code;
+  });
+}
+
+function firstLine(text: string): string {
+  let start = 0;
+  while (start <= text.length) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? text.length : end);
+    if (pythonStrip(line)) return line;
+    if (end < 0) break;
+    start = end + 1;
+  }
+  return '';
+}
+
+/** The whole line around the first match of `pattern`, or null. */
+function lineMatching(text: string, pattern: RegExp): string | null {
+  const match = pattern.exec(text);
+  if (!match) return null;
+  const start = text.lastIndexOf('\n', match.index) + 1;
+  const end = text.indexOf('\n', match.index);
+  return text.slice(start, end < 0 ? text.length : end);
+}
+
+/** Splits the prompt into its previous summary and its serialised turns. */
+function promptParts(prompt: string): { previous: string | null; turns: string } {
+  const iterativeStart = prompt.indexOf('\n\nPREVIOUS SUMMARY:\n');
+  let previous: string | null = null;
+  let turnsStart: number;
+  if (iterativeStart >= 0) {
+    const newTurns = prompt.indexOf('\n\nNEW TURNS TO INCORPORATE:\n', iterativeStart);
+    if (newTurns < 0) return { previous: null, turns: '' };
+    previous = prompt.slice(iterativeStart + '\n\nPREVIOUS SUMMARY:\n'.length, newTurns);
+    turnsStart = newTurns + '\n\nNEW TURNS TO INCORPORATE:\n'.length;
+  } else {
+    const marker = prompt.indexOf('\n\nTURNS TO SUMMARIZE:\n');
+    if (marker < 0) return { previous: null, turns: '' };
+    turnsStart = marker + '\n\nTURNS TO SUMMARIZE:\n'.length;
+  }
+  // The template follows the turns; its opening is the last occurrence (turn text comes first).
+  let turnsEnd = Math.max(
+    prompt.lastIndexOf('\n\nUse this exact structure:\n\n'),
+    prompt.lastIndexOf('\n\nUpdate the summary using this exact structure.'),
+  );
+  const memory = prompt.lastIndexOf('\n\nMEMORY PROVIDER CONTEXT:\n');
+  if (memory > turnsStart && memory < turnsEnd) turnsEnd = memory;
+  if (turnsEnd < turnsStart) turnsEnd = prompt.length;
+  return { previous, turns: prompt.slice(turnsStart, turnsEnd) };
+}
+
+function parseTurns(block: string): Turn[] {
+  const turns: Turn[] = [];
+  const starts: { label: string; at: number; bodyAt: number }[] = [];
+  for (const match of block.matchAll(TURN_LABEL_RE)) {
+    starts.push({ label: match[1]!, at: match.index, bodyAt: match.index + match[0].length });
+  }
+  for (let i = 0; i < starts.length; i++) {
+    const end = i + 1 < starts.length ? starts[i + 1]!.at : block.length;
+    turns.push({ label: starts[i]!.label, text: block.slice(starts[i]!.bodyAt, end) });
+  }
+  return turns;
+}
+
+/** An assistant body's visible text and its `[Tool calls: …]` lines. */
+function splitAssistant(text: string): { visible: string; calls: ToolCallLine[] } {
+  const marker = text.lastIndexOf('\n[Tool calls:\n');
+  if (marker < 0 || !text.endsWith('\n]')) return { visible: text, calls: [] };
+  const calls: ToolCallLine[] = [];
+  for (const line of text.slice(marker + '\n[Tool calls:\n'.length, -2).split('\n')) {
+    const match = TOOL_CALL_LINE_RE.exec(line);
+    if (match) calls.push({ name: match[1]!, args: match[2]! });
+  }
+  return { visible: text.slice(0, marker), calls };
+}
+
+function fieldValues(args: string, pattern: RegExp): string[] {
+  const values: string[] = [];
+  for (const match of args.matchAll(pattern)) values.push(unescapeJsonString(match[1]!));
+  return values;
+}
+
+const pushUnique = (items: string[], value: string, limit: number): void => {
+  if (value && !items.includes(value) && items.length < limit) items.push(value);
+};
+
+function describeCall(call: ToolCallLine): string {
+  const command = FIRST_COMMAND_RE.exec(call.args)?.[1];
+  if (command) return `RUN \`${cut(unescapeJsonString(command), 80)}\``;
+  const path = FIRST_PATH_RE.exec(call.args)?.[1];
+  if (path) return `${call.name.toUpperCase()} ${cut(unescapeJsonString(path), 100)}`;
+  return `${call.name.toUpperCase()} ${cut(call.args, 60)}`;
+}
+
+/** Sections of a previous summary, by heading (for iterative updates). */
+function previousSections(previous: string | null): Map<string, string> {
+  const sections = new Map<string, string>();
+  if (!previous) return sections;
+  const parts = previous.split(/^(?=## )/m);
+  for (const part of parts) {
+    const newline = part.indexOf('\n');
+    if (!part.startsWith('## ') || newline < 0) continue;
+    sections.set(pythonStrip(part.slice(0, newline)), pythonStrip(part.slice(newline + 1)));
+  }
+  return sections;
+}
+
+function numbered(previous: string | undefined, actions: readonly string[]): string[] {
+  const carried =
+    previous && previous !== 'None.' ? previous.split('\n').filter((line) => /^\d+\. /.test(line)) : [];
+  const lines = carried.map((line) => line.replace(/^\d+\. /, ''));
+  const all = [...lines, ...actions];
+  if (all.length <= MAX_ACTIONS_HEAD + MAX_ACTIONS_TAIL) return all.map((action, i) => `${i + 1}. ${action}`);
+  const head = all.slice(0, MAX_ACTIONS_HEAD).map((action, i) => `${i + 1}. ${action}`);
+  const tailStart = all.length - MAX_ACTIONS_TAIL;
+  const tail = all.slice(tailStart).map((action, i) => `${tailStart + i + 1}. ${action}`);
+  return [...head, `… ${tailStart - MAX_ACTIONS_HEAD} more actions omitted …`, ...tail];
+}
+
+const bullets = (items: readonly string[], empty: string): string =>
+  items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : empty;
+
+/** Builds the summary body for one prompt. Exported for tests and the replay CLI. */
+export function summarizeOffline(prompt: string): string {
+  const layout = prompt.includes('\n## Historical Task Snapshot\n') ? LAYOUT_2026_07 : LAYOUT_2026_04;
+  const { previous, turns: block } = promptParts(prompt);
+  const earlier = previousSections(previous);
+  const turns = parseTurns(block);
+  const userAsks: string[] = [];
+  const actions: string[] = [];
+  const files: string[] = [];
+  const commands: string[] = [];
+  const errors: string[] = [];
+  let lastAssistantText = '';
+  let pending: ToolCallLine[] = [];
+  for (const turn of turns) {
+    if (turn.label === 'USER') {
+      if (pythonStrip(turn.text)) userAsks.push(turn.text);
+    } else if (turn.label === 'ASSISTANT') {
+      const { visible, calls } = splitAssistant(turn.text);
+      if (pythonStrip(visible)) lastAssistantText = visible;
+      for (const call of pending)
+        actions.push(`${describeCall(call)} — no result recorded [tool: ${call.name}]`);
+      pending = calls;
+      for (const call of calls) {
+        if (files.length < MAX_FILES) {
+          for (const path of fieldValues(call.args, PATH_FIELD_RE))
+            pushUnique(files, cut(path, LINE_MAX_CHARS), MAX_FILES);
+        }
+        if (commands.length < MAX_COMMANDS) {
+          for (const command of fieldValues(call.args, COMMAND_FIELD_RE)) {
+            pushUnique(commands, cut(command, LINE_MAX_CHARS), MAX_COMMANDS);
+          }
+        }
+      }
+    } else if (turn.label.startsWith('TOOL RESULT')) {
+      const call = pending.shift();
+      const outcome = cut(firstLine(turn.text), 120) || 'empty result';
+      actions.push(
+        call ? `${describeCall(call)} — ${outcome} [tool: ${call.name}]` : `TOOL RESULT — ${outcome}`,
+      );
+      const errorLine = errors.length < MAX_ERRORS ? lineMatching(turn.text, ERROR_LINE_RE) : null;
+      if (errorLine) pushUnique(errors, cut(errorLine, LINE_MAX_CHARS), MAX_ERRORS);
+    }
+  }
+  for (const call of pending) actions.push(`${describeCall(call)} — no result recorded [tool: ${call.name}]`);
+  const lastAsk = userAsks[userAsks.length - 1];
+  const ask = lastAsk !== undefined ? `User asked: ${pythonStringRepr(cut(lastAsk, ASK_MAX_CHARS))}` : null;
+  const goal =
+    userAsks[0] !== undefined
+      ? cut(userAsks[0], 300)
+      : (earlier.get('## Goal') ?? 'Not stated in the compacted turns.');
+  for (const line of (earlier.get('## Relevant Files') ?? '').split('\n')) {
+    if (line.startsWith('- ')) pushUnique(files, line.slice(2), MAX_FILES);
+  }
+  const focus = FOCUS_RE.exec(prompt)?.[1];
+  const critical = [
+    commands.length > 0 ? `Commands run: ${commands.map((command) => `\`${command}\``).join(', ')}` : null,
+    focus && !focus.startsWith('Recent user focus:') ? `Focus requested: ${cut(focus, 200)}` : null,
+    `Offline summary of ${turns.length} compacted message(s); written without an LLM.`,
+  ].filter((line): line is string => line !== null);
+  const sections = [
+    `${layout.task}\n${ask ?? earlier.get(layout.task) ?? 'None.'}`,
+    `## Goal\n${goal}`,
+    `## Constraints & Preferences\n${earlier.get('## Constraints & Preferences') ?? 'None recorded.'}`,
+    `## Completed Actions\n${numbered(earlier.get('## Completed Actions'), actions).join('\n') || 'None recorded.'}`,
+    `## Active State\n${files.length > 0 ? `Files touched: ${files.slice(0, 5).join(', ')}` : 'Unknown from the compacted turns.'}`,
+    `${layout.inProgress}\n${lastAssistantText ? cut(lastAssistantText, 400) : 'None recorded.'}`,
+    `## Blocked\n${bullets(errors, 'None.')}`,
+    `## Key Decisions\n${earlier.get('## Key Decisions') ?? 'None recorded.'}`,
+    `## Resolved Questions\n${earlier.get('## Resolved Questions') ?? 'None recorded.'}`,
+    `${layout.pendingAsks}\n${ask ?? 'None.'}`,
+    `## Relevant Files\n${bullets(files, 'None.')}`,
+    `${layout.remaining}\n${ask ? 'Continue from the latest user ask if it is still open.' : 'None recorded.'}`,
+    `## Critical Context\n${critical.join('\n')}`,
+  ];
+  const body = sections.join('\n\n');
+  const targetTokens = Number(TARGET_RE.exec(prompt)?.[1] ?? 0);
+  // Stay near the requested size: 4 characters per token, as the budget itself assumes.
+  const maxChars = targetTokens > 0 ? targetTokens * 4 : body.length;
+  return pythonLength(body) > maxChars ? pythonSlice(body, 0, maxChars) : body;
+}
+
+/** The offline `Summarizer`; `summarize` works from the prompt text alone. */
+export function createOfflineSummarizer(): Summarizer {
+  return {
+    label: OFFLINE_SUMMARIZER_LABEL,
+    offline: true,
+    summarize: (request: SummaryRequest) => Promise.resolve(summarizeOffline(request.prompt)),
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Phases 1–2 without the summariser: pruning, boundaries, and whether a compaction would fire
+ * now and why not. Synchronous and linear, so the live context map can call it on every
+ * settings change; `compress()` runs the same plan before summarising.
+ */
+import type { CompressionConfig } from '../config/compression-config.ts';
+import { type DerivedThresholds, deriveThresholds } from '../config/derive-thresholds.ts';
+import type { PresetName } from '../presets/preset-name.ts';
+import {
+  estimateMessagesTokensRough,
+  type RoughSizeCache,
+} from '../tokens/estimate-messages-tokens-rough.ts';
+import type { Message } from '../transcript/message.ts';
+import { type CompressionBlock, shouldCompress } from './compression-gates.ts';
+import type { CompressorState } from './compressor-state.ts';
+import type { TailCutStep } from './find-tail-cut.ts';
+import { planBoundaries } from './plan-boundaries.ts';
+import { isTooFewToCompress, protectHeadSize } from './protect-head-size.ts';
+import { type PrunedToolOutput, pruneOldToolResults } from './prune-old-tool-results.ts';
+
+export interface PlanOptions {
+  readonly config: CompressionConfig;
+  readonly preset: PresetName;
+  readonly state: CompressorState;
+  /** The caller's token count; the rough message estimate is used when absent. */
+  readonly currentTokens?: number;
+  readonly tailTokenBudgetOverride?: number;
+  /** Per-message rough sizes kept across calls, so a redraw only measures new messages. */
+  readonly sizeCache?: RoughSizeCache;
+}
+
+export interface PrunedBoundaryPlan {
+  readonly thresholds: DerivedThresholds;
+  /** The tail budget in force (the override when given). */
+  readonly tailTokenBudget: number;
+  readonly headSize: number;
+  /** `len(messages) <= head + 3 + 1`: compress() returns the input unchanged. */
+  readonly tooFewMessages: boolean;
+  /** The list after Phase 1 (same length and positions as the input). */
+  readonly prunedMessages: Message[];
+  readonly pruned: readonly PrunedToolOutput[];
+  readonly prunedCount: number;
+  readonly pruneBoundary: number;
+  /** `messages[:headEnd]` head, `[headEnd:tailStart]` middle, `[tailStart:]` tail; null when too few. */
+  readonly boundaries: {
+    readonly headEnd: number;
+    readonly tailStart: number;
+    readonly steps: readonly TailCutStep[];
+  } | null;
+  /** Rough estimate of the input messages under the preset's estimator. */
+  readonly tokensBefore: number;
+}
+
+export type PlanReason =
+  'ready' | 'below-threshold' | 'too-few-messages' | 'no-compressible-window' | CompressionBlock;
+
+export interface CompressionPlan extends PrunedBoundaryPlan {
+  /** The count the trigger was judged on, and where it came from. */
+  readonly tokens: number;
+  readonly tokenSource: 'current' | 'rough';
+  readonly wouldCompress: boolean;
+  readonly reason: PlanReason;
+}
+
+/** Phases 1–2; `sizeCache` lets compress() reuse per-message estimates. */
+export function planCompressionBoundaries(
+  messages: readonly Message[],
+  options: PlanOptions,
+  sizeCache?: RoughSizeCache,
+): PrunedBoundaryPlan {
+  const { preset, config, state } = options;
+  const thresholds = deriveThresholds(config, preset);
+  const tailTokenBudget = options.tailTokenBudgetOverride ?? thresholds.tailTokenBudget;
+  const headOptions = {
+    protectFirstN: config.protectFirstN,
+    compressionCount: state.compressionCount,
+    hasPreviousSummary: !!state.previousSummary,
+  };
+  const headSize = protectHeadSize(messages, headOptions, preset);
+  const tokensBefore = estimateMessagesTokensRough(messages, preset, sizeCache);
+  const base = { thresholds, tailTokenBudget, headSize, tokensBefore };
+  if (isTooFewToCompress(messages.length, headSize)) {
+    return {
+      ...base,
+      tooFewMessages: true,
+      prunedMessages: [...messages],
+      pruned: [],
+      prunedCount: 0,
+      pruneBoundary: 0,
+      boundaries: null,
+    };
+  }
+  const pruning = pruneOldToolResults(
+    messages,
+    { protectTailCount: config.protectLastN, protectTailTokens: tailTokenBudget },
+    preset,
+  );
+  const boundaries = planBoundaries(
+    pruning.messages,
+    { ...headOptions, protectLastN: config.protectLastN, tailTokenBudget },
+    preset,
+  );
+  return {
+    ...base,
+    tooFewMessages: false,
+    prunedMessages: pruning.messages,
+    pruned: pruning.pruned,
+    prunedCount: pruning.prunedCount,
+    pruneBoundary: pruning.pruneBoundary,
+    boundaries: {
+      headEnd: boundaries.headEnd,
+      tailStart: boundaries.tailStart,
+      steps: boundaries.tailCut.steps,
+    },
+  };
+}
+
+/**
+ * Whether compaction would fire on `messages` now, with the plan that explains it. The
+ * trigger uses `currentTokens` when given (a provider count), else the rough estimate; the
+ * gates read the clock only for the failure cooldown.
+ */
+export function planCompression(
+  messages: readonly Message[],
+  options: PlanOptions & {
+    /** Clock in ms for the failure cooldown; without one the cooldown is not judged. */
+    readonly nowMs?: number;
+  },
+): CompressionPlan {
+  const plan = planCompressionBoundaries(messages, options, options.sizeCache);
+  const tokenSource = options.currentTokens !== undefined ? 'current' : 'rough';
+  const tokens = options.currentTokens ?? plan.tokensBefore;
+  const verdict = shouldCompress(
+    options.state,
+    {
+      thresholdTokens: plan.thresholds.thresholdTokens,
+      preset: options.preset,
+      nowMs: options.nowMs ?? Number.POSITIVE_INFINITY,
+    },
+    tokens,
+  );
+  let reason: PlanReason = 'ready';
+  if (!verdict.compress) reason = verdict.blockedBy ?? 'below-threshold';
+  else if (plan.tooFewMessages) reason = 'too-few-messages';
+  else if (plan.boundaries && plan.boundaries.headEnd >= plan.boundaries.tailStart)
+    reason = 'no-compressible-window';
+  return { ...plan, tokens, tokenSource, wouldCompress: reason === 'ready', reason };
+}
