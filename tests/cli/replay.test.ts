@@ -1,0 +1,107 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
+
+const directory = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+
+function transcriptFile(): string {
+  const filler = 'x'.repeat(400);
+  const messages: unknown[] = [{ role: 'system', content: 'You are a coding agent.' }];
+  for (let turn = 0; turn < 12; turn++) {
+    messages.push({ role: 'user', content: `Task ${turn}: ${filler}` });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        {
+          id: `call_${turn}`,
+          type: 'function',
+          function: { name: 'terminal', arguments: `{"command": "pytest -k t${turn}"}` },
+        },
+      ],
+    });
+    messages.push({
+      role: 'tool',
+      tool_call_id: `call_${turn}`,
+      content: `{"output": "${filler}", "exit_code": 0}`,
+    });
+    messages.push({ role: 'assistant', content: `Done with task ${turn}. ${filler}` });
+  }
+  const path = join(directory, 'chat.json');
+  writeFileSync(path, JSON.stringify({ messages }));
+  return path;
+}
+
+describe('replay CLI', () => {
+  it('prints the SPEC §2.1 JSON plan with contiguous half-open ranges', () => {
+    const run = runCli('replay', [
+      transcriptFile(),
+      '--json',
+      '--context-length',
+      '64000',
+      '--protect-last-n',
+      '4',
+    ]);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Record<string, any>;
+    for (const key of [
+      'format',
+      'preset',
+      'messagesBefore',
+      'messagesAfter',
+      'tokensBefore',
+      'tokensAfter',
+      'thresholdTokens',
+      'tailTokenBudget',
+      'shouldCompress',
+      'head',
+      'middle',
+      'tail',
+      'prunedCount',
+      'summaryBudget',
+      'summary',
+      'messages',
+      'timings',
+    ]) {
+      expect(report, key).toHaveProperty(key);
+    }
+    expect(report.format).toBe('openai-chat');
+    expect(report.preset).toBe('hermes-2026-04');
+    expect(report.messagesBefore).toBe(49);
+    expect(report.head.start).toBe(0);
+    expect(report.head.end).toBe(report.middle.start);
+    expect(report.middle.end).toBe(report.tail.start);
+    expect(report.tail.end).toBe(49);
+    expect(report.middle.end).toBeGreaterThan(report.middle.start);
+    expect(report.messagesAfter).toBeLessThan(report.messagesBefore);
+    expect(report.summary).toContain('CONTEXT COMPACTION');
+    expect(report.messages).toHaveLength(report.messagesAfter);
+    expect(typeof report.timings.compressMs).toBe('number');
+  });
+
+  it('stops after importing with --import-only', () => {
+    const run = runCli('replay', [transcriptFile(), '--import-only', '--json']);
+    expect(run.status).toBe(0);
+    const payload = JSON.parse(run.stdout) as Record<string, any>;
+    expect(Object.keys(payload).sort()).toEqual(['format', 'messages', 'metadata', 'warnings']);
+    expect(payload.messages).toHaveLength(49);
+  });
+
+  it('exits 2 with one line naming the problem for a malformed file', () => {
+    const path = join(directory, 'broken.json');
+    writeFileSync(path, '{"messages": [ {"role": "user", "content": "hi"}, \n');
+    const run = runCli('replay', [path, '--json']);
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.split('\n').filter((line) => line.startsWith('replay:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/line \d+|\$/);
+  });
+
+  it('exits 2 for an unknown option or a missing file', () => {
+    expect(runCli('replay', [transcriptFile(), '--threshold', 'lots']).status).toBe(2);
+    expect(runCli('replay', [join(directory, 'missing.json')]).status).toBe(2);
+  });
+});
