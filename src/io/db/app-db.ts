@@ -1,7 +1,11 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { MessageRow } from './message-row.ts';
+import type { PersistedOutputRow } from './persisted-output-row.ts';
+import type { SearchTermRow } from './search-term-row.ts';
 import type { SessionRow } from './session-row.ts';
 import type { SettingRow } from './setting-row.ts';
+import { upgradeToVersion2 } from './upgrade-to-version-2.ts';
+import type { UsageEventRow } from './usage-event-row.ts';
 
 export const APP_DB_NAME = 'context-lab';
 
@@ -13,6 +17,9 @@ export class AppDb extends Dexie {
   sessions!: EntityTable<SessionRow, 'id'>;
   messages!: EntityTable<MessageRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
+  searchTerms!: Table<SearchTermRow, [number, string]>;
+  persistedOutputs!: EntityTable<PersistedOutputRow, 'fileName'>;
+  usageEvents!: EntityTable<UsageEventRow, 'id'>;
 
   constructor(name: string = APP_DB_NAME) {
     super(name);
@@ -23,5 +30,20 @@ export class AppDb extends Dexie {
       messages: '++id, sessionId, [sessionId+id]',
       settings: 'key',
     });
+    // v2 (2026-11-24): the session store (hermes-reference §11). Sessions gain the compressor
+    // state, provider and last-message time, and a title index (next title in a lineage);
+    // messages gain Hermes' active/compacted flags; new tables: the search index's posting
+    // lists keyed [bucket+term] (newest bucket first at query time, see search-index.ts),
+    // large tool outputs by file name, per-response usage. The upgrade fills the new fields and indexes every stored message.
+    this.version(2)
+      .stores({
+        sessions: 'id, startedAt, parentSessionId, title',
+        messages: '++id, sessionId, [sessionId+id]',
+        settings: 'key',
+        searchTerms: '[bucket+term]',
+        persistedOutputs: 'fileName, sessionId',
+        usageEvents: '++id, sessionId',
+      })
+      .upgrade(upgradeToVersion2);
   }
 }

@@ -1,8 +1,15 @@
 import type { Message } from '../../core/transcript/message.ts';
 
+/** Hermes' message flags as 0/1 numbers, not booleans: IndexedDB cannot index booleans. */
+export type MessageFlag = 0 | 1;
+
 /**
  * A stored message. `id` is auto-incremented and is the ordering key within a session
  * (timestamps from imports are not monotonic), as in Hermes' `messages.id`.
+ *
+ * Flags as in Hermes (hermes-reference §11): live is `active=1`; rewound is `active=0,
+ * compacted=0` (hidden, not searched); archived by in-place compaction is `active=0,
+ * compacted=1` (not loaded as the live transcript, still searched and exported).
  */
 export interface MessageRow {
   id?: number;
@@ -10,4 +17,8 @@ export interface MessageRow {
   /** The internal message object, stored whole so no key is lost. */
   message: Message;
   createdAt: number;
+  /** v2 */
+  active: MessageFlag;
+  /** v2 */
+  compacted: MessageFlag;
 }

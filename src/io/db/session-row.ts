@@ -1,3 +1,5 @@
+import type { CompressorState } from '../../core/compression/compressor-state.ts';
+
 /**
  * A stored session. Times are epoch milliseconds. Token accumulators are per-session sums of
  * canonical usage buckets. Not a domain type: `row-mappers.ts` converts at the edge.
@@ -21,7 +23,15 @@ export interface SessionRow {
   reasoningTokens: number;
   apiCallCount: number;
   estimatedCostUsd: number;
+  /** Live (active) messages. */
   messageCount: number;
   /** Import format and other per-transcript metadata, as JSON-compatible data. */
   metadata: Record<string, unknown> | null;
+  /** v2: the compressor's memory between calls (Hermes keeps it in `sessions.compression_*`). */
+  compressorState: CompressorState | null;
+  /** v2: the provider and base URL the session talked to (Hermes `billing_provider`/`billing_base_url`). */
+  provider: string | null;
+  baseUrl: string | null;
+  /** v2: when the newest message was stored; orders continuation candidates (`get_compression_tip`). */
+  lastMessageAt: number | null;
 }

@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '#io/db/app-db.ts';
+import { SessionRepository } from '#io/db/session-repository.ts';
 import { seedDatabaseAtVersion, uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
 
 /** The schemas of past releases, oldest first. Append one entry whenever AppDb gains a version. */
-const RELEASED_SCHEMAS = [
+const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
   {
     sessions: 'id, startedAt, parentSessionId',
     messages: '++id, sessionId, [sessionId+id]',
     settings: 'key',
   },
+  {
+    sessions: 'id, startedAt, parentSessionId, title',
+    messages: '++id, sessionId, [sessionId+id]',
+    settings: 'key',
+    searchTerms: '[bucket+term]',
+    persistedOutputs: 'fileName, sessionId',
+    usageEvents: '++id, sessionId',
+  },
 ];
+
+const repositoryFor = (db: AppDb): SessionRepository =>
+  new SessionRepository(db, { now: () => 1_800_000_000_000, randomHex: () => 'abcdef' });
 
 describe('AppDb migrations', () => {
   it('declares one version per released schema', async () => {
@@ -19,14 +31,39 @@ describe('AppDb migrations', () => {
     db.close();
   });
 
+  it('declares exactly the newest released schema', async () => {
+    const db = new AppDb(uniqueDbName('schema'));
+    await db.open();
+    const declared = Object.fromEntries(
+      db.tables.map((table) => [
+        table.name,
+        [table.schema.primKey.src, ...table.schema.indexes.map((index) => index.src)].join(', '),
+      ]),
+    );
+    expect(declared).toEqual(RELEASED_SCHEMAS[RELEASED_SCHEMAS.length - 1]);
+    db.close();
+  });
+
   it('opens a database written by every earlier release without losing rows', async () => {
     for (let version = 1; version <= RELEASED_SCHEMAS.length; version++) {
       const name = uniqueDbName(`from-v${version}`);
       await seedDatabaseAtVersion(name, RELEASED_SCHEMAS.slice(0, version), async (old) => {
         await old.table('sessions').add({ id: 's1', title: 'Old', startedAt: 1, parentSessionId: null });
         await old.table('messages').bulkAdd([
-          { sessionId: 's1', message: { role: 'user', content: 'hi' }, createdAt: 1 },
-          { sessionId: 's1', message: { role: 'assistant', content: 'hello' }, createdAt: 2 },
+          {
+            sessionId: 's1',
+            message: { role: 'user', content: 'hi' },
+            createdAt: 1,
+            active: 1,
+            compacted: 0,
+          },
+          {
+            sessionId: 's1',
+            message: { role: 'assistant', content: 'hello' },
+            createdAt: 2,
+            active: 1,
+            compacted: 0,
+          },
         ]);
         await old.table('settings').put({ key: 'estimator', value: 'cl100k_base', updatedAt: 1 });
       });
@@ -42,12 +79,65 @@ describe('AppDb migrations', () => {
     }
   });
 
+  it('upgrades v1 rows to v2: defaults filled, messages live and counted, everything searchable', async () => {
+    const name = uniqueDbName('v1-to-v2');
+    await seedDatabaseAtVersion(name, RELEASED_SCHEMAS.slice(0, 1), async (old) => {
+      await old.table('sessions').bulkAdd([
+        { id: 's1', title: 'Old chat', startedAt: 1_000, parentSessionId: null },
+        { id: 's2', startedAt: 2_000, parentSessionId: 's1', endedAt: 'not a time', inputTokens: -5 },
+      ]);
+      await old.table('messages').bulkAdd([
+        { sessionId: 's1', message: { role: 'user', content: 'Where is the tail cut?' }, createdAt: 10 },
+        { sessionId: 's1', message: { role: 'assistant', content: 'In find_tail_cut.' }, createdAt: 30 },
+        { sessionId: 's2', message: { role: 'user', content: '上下文压缩' }, createdAt: 20 },
+        { sessionId: 's2', message: 'not a message', createdAt: 21 },
+      ]);
+    });
+    const db = new AppDb(name);
+    const s1 = await db.sessions.get('s1');
+    expect(s1).toMatchObject({
+      title: 'Old chat',
+      source: 'chat',
+      model: null,
+      endedAt: null,
+      endReason: null,
+      compressionCount: 0,
+      inputTokens: 0,
+      estimatedCostUsd: 0,
+      messageCount: 2,
+      lastMessageAt: 30,
+      metadata: null,
+      compressorState: null,
+      provider: null,
+      baseUrl: null,
+    });
+    expect(await db.sessions.get('s2')).toMatchObject({
+      title: null,
+      endedAt: null,
+      inputTokens: 0,
+      messageCount: 2,
+    });
+    const rows = await db.messages.toArray();
+    expect(rows.every((row) => row.active === 1 && row.compacted === 0)).toBe(true);
+
+    const repository = repositoryFor(db);
+    expect((await repository.search('tail')).map((hit) => hit.snippet)).toEqual([
+      'In find_tail_cut.',
+      'Where is the tail cut?',
+    ]);
+    expect((await repository.search('压缩')).map((hit) => [hit.sessionId, hit.sessionTitle])).toEqual([
+      ['s2', null],
+    ]);
+    db.close();
+  });
+
   it('orders messages of a session by their auto-increment id', async () => {
     const db = new AppDb(uniqueDbName('order'));
+    const live = { active: 1, compacted: 0 } as const;
     await db.messages.bulkAdd([
-      { sessionId: 'a', message: { role: 'user', content: 'first' }, createdAt: 30 },
-      { sessionId: 'b', message: { role: 'user', content: 'other' }, createdAt: 10 },
-      { sessionId: 'a', message: { role: 'assistant', content: 'second' }, createdAt: 5 },
+      { sessionId: 'a', message: { role: 'user', content: 'first' }, createdAt: 30, ...live },
+      { sessionId: 'b', message: { role: 'user', content: 'other' }, createdAt: 10, ...live },
+      { sessionId: 'a', message: { role: 'assistant', content: 'second' }, createdAt: 5, ...live },
     ]);
     const rows = await db.messages.where('[sessionId+id]').between(['a', 0], ['a', Infinity]).toArray();
     expect(rows.map((row) => row.message.content)).toEqual(['first', 'second']);

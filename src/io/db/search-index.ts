@@ -1,0 +1,280 @@
+import Dexie from 'dexie';
+import { messageSearchText } from '../../core/search/message-search-text.ts';
+import { parseSearchQuery, type SearchQueryTerm } from '../../core/search/search-query.ts';
+import { buildSearchSnippet, type MatchRange } from '../../core/search/search-snippet.ts';
+import { searchTermsOf } from '../../core/search/search-terms.ts';
+import { messagePreview } from '../../core/transcript/message-preview.ts';
+import type { Message } from '../../core/transcript/message.ts';
+import type { AppDb } from './app-db.ts';
+import type { MessageRow } from './message-row.ts';
+import type { SearchTermRow } from './search-term-row.ts';
+import { addSearchPostings, removeSearchPostings } from './search-postings.ts';
+
+export const DEFAULT_SEARCH_LIMIT = 20;
+export const MAXIMUM_SEARCH_LIMIT = 200;
+/** Tokenising runs in slices this long, then yields, so a large import never freezes the page. */
+export const TOKENISE_SLICE_MS = 12;
+/** Read this many times the buckets the hit rate so far predicts, so one more round is rarely needed. */
+const BATCH_HEADROOM = 1.5;
+
+export interface SearchOptions {
+  /** At most this many hits, newest first (default 20, at most 200). */
+  limit?: number;
+  /** Only messages of these sessions. */
+  sessionIds?: readonly string[];
+  /** Previews of the neighbouring messages (default true). */
+  includeContext?: boolean;
+}
+
+export interface SearchHit {
+  sessionId: string;
+  sessionTitle: string | null;
+  messageId: number;
+  role: string;
+  createdAt: number;
+  /** An excerpt around the first match; `matches` are ranges inside it to highlight. */
+  snippet: string;
+  matches: MatchRange[];
+  /** One-line previews of the messages before and after in the same session (Hermes gives one each side). */
+  contextBefore: string | null;
+  contextAfter: string | null;
+}
+
+/** The distinct terms of each message, computed before the write transaction opens. */
+export type PreparedTerms = ReadonlyArray<readonly string[]>;
+
+export interface SearchIndexDeps {
+  /** Gives the event loop a turn between tokenising slices. */
+  yieldToEventLoop?: () => Promise<void>;
+  /** A monotonic clock for the slices. */
+  clock?: () => number;
+}
+
+/**
+ * The inverted index over every stored message (Hermes' `messages_fts`, hermes-reference §11):
+ * live rows, rows archived by compaction and the messages of ended continuation ancestors are
+ * all found; rewound rows (`active=0, compacted=0`) are not. Multi-word queries AND their
+ * terms and the last one matches as a prefix; hits come newest first (no ranking).
+ */
+export class SearchIndex {
+  readonly #db: AppDb;
+  readonly #yield: () => Promise<void>;
+  readonly #clock: () => number;
+
+  constructor(db: AppDb, deps: SearchIndexDeps = {}) {
+    this.#db = db;
+    this.#yield = deps.yieldToEventLoop ?? (() => new Promise((resolve) => setTimeout(resolve, 0)));
+    this.#clock = deps.clock ?? (() => performance.now());
+  }
+
+  /**
+   * Tokenises messages outside any transaction. Why not inside: an IndexedDB transaction
+   * commits as soon as a task ends with no request pending, so a write transaction cannot
+   * yield to the event loop; tokenising a 100 MB import in one task would block the page.
+   */
+  async prepare(messages: readonly Message[]): Promise<PreparedTerms> {
+    const prepared: string[][] = [];
+    let sliceStart = this.#clock();
+    for (const message of messages) {
+      prepared.push(searchTermsOf(messageSearchText(message)));
+      if (this.#clock() - sliceStart > TOKENISE_SLICE_MS) {
+        await this.#yield();
+        sliceStart = this.#clock();
+      }
+    }
+    return prepared;
+  }
+
+  /** Indexes stored messages. Call inside a read-write transaction over `searchTerms`. */
+  async add(prepared: PreparedTerms, messageIds: readonly number[]): Promise<void> {
+    await addSearchPostings(
+      this.#db.searchTerms,
+      messageIds.map((messageId, index) => ({ messageId, terms: prepared[index] ?? [] })),
+    );
+  }
+
+  /** Unindexes messages. Call inside a read-write transaction over `searchTerms`. */
+  async remove(messageIds: readonly number[]): Promise<void> {
+    await removeSearchPostings(this.#db.searchTerms, messageIds);
+  }
+
+  async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const terms = parseSearchQuery(query);
+    if (terms.length === 0) return [];
+    const limit = Math.min(
+      MAXIMUM_SEARCH_LIMIT,
+      Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT)),
+    );
+    const { messages, sessions, searchTerms } = this.#db;
+    // One read transaction: a consistent snapshot even while another tab is writing.
+    return this.#db.transaction('r', [searchTerms, messages, sessions], async () => {
+      const allowed =
+        options.sessionIds === undefined
+          ? null
+          : new Set<number | undefined>(
+              await messages
+                .where('sessionId')
+                .anyOf([...options.sessionIds])
+                .primaryKeys(),
+            );
+      const rows = await this.#newestMatchingRows(terms, limit, allowed);
+      const sessionIds = [...new Set(rows.map((row) => row.sessionId))];
+      const sessionRows = await sessions.bulkGet(sessionIds);
+      const titles = new Map(sessionIds.map((id, index) => [id, sessionRows[index]?.title ?? null]));
+      const neighbours = options.includeContext === false ? null : await this.#neighbours(rows);
+      return rows.map((row, index) => toHit(row, terms, titles, neighbours?.[index] ?? NO_NEIGHBOURS));
+    });
+  }
+
+  /**
+   * The newest `limit` searchable messages holding every term. Posting rows are keyed bucket
+   * first, so the search reads buckets from the newest down and stops as soon as it has
+   * enough hits: a common word is answered from its newest bucket rather than from all its
+   * postings, and a short prefix ("co") is expanded only within the buckets read. An exact
+   * term's rows are point reads, all fetched at once, and rule out the buckets it is absent
+   * from; each round then scans prefixes in as many buckets as the hit rate so far says are
+   * still needed (four times more after a round without hits).
+   */
+  async #newestMatchingRows(
+    terms: readonly SearchQueryTerm[],
+    limit: number,
+    allowed: ReadonlySet<number | undefined> | null,
+  ): Promise<MessageRow[]> {
+    const { searchTerms, messages } = this.#db;
+    const newestKey = await searchTerms.orderBy(':id').lastKey();
+    const newestBucket: unknown = Array.isArray(newestKey) ? newestKey[0] : undefined;
+    if (typeof newestBucket !== 'number') return [];
+    const allBuckets = Array.from({ length: newestBucket + 1 }, (_, offset) => newestBucket - offset);
+    const exactTerms = terms.filter((term) => !term.prefix).map((term) => term.term);
+    const prefixTerms = terms.filter((term) => term.prefix).map((term) => term.term);
+    // Exact terms are point reads of every bucket at once; `exactPostings[t][b]` is term t's
+    // row in allBuckets[b].
+    const exactPostings = await Promise.all(
+      exactTerms.map((term) =>
+        searchTerms.bulkGet(allBuckets.map((bucket): [number, string] => [bucket, term])),
+      ),
+    );
+    const buckets = allBuckets
+      .map((bucket, index) => ({ bucket, index }))
+      .filter(({ index }) => exactPostings.every((postings) => postings[index] !== undefined));
+    const rows: MessageRow[] = [];
+    let batchSize = 1;
+    for (let start = 0; start < buckets.length && rows.length < limit;) {
+      const batch = buckets.slice(start, start + batchSize);
+      start += batch.length;
+      const idSets = [
+        ...exactPostings.map((postings) => idsOf(batch.map(({ index }) => postings[index]))),
+        ...(await Promise.all(
+          prefixTerms.map(async (term) => {
+            const perBucket = await Promise.all(
+              batch.map(({ bucket }) =>
+                searchTerms
+                  .where('[bucket+term]')
+                  .between([bucket, term], [bucket, `${term}\uffff`], true, true)
+                  .toArray(),
+              ),
+            );
+            return idsOf(perBucket.flat());
+          }),
+        )),
+      ];
+      const candidates = intersect(idSets)
+        .filter((id) => allowed === null || allowed.has(id))
+        .sort((first, second) => second - first);
+      // Page through candidates: a few may be rewound rows, which are skipped.
+      for (let page = 0; page < candidates.length && rows.length < limit; page += limit) {
+        for (const row of await messages.bulkGet(candidates.slice(page, page + limit))) {
+          if (row !== undefined && isSearchable(row) && rows.length < limit) rows.push(row);
+        }
+      }
+      const hitsPerBucket = rows.length / start;
+      batchSize =
+        hitsPerBucket > 0
+          ? Math.ceil(((limit - rows.length) / hitsPerBucket) * BATCH_HEADROOM)
+          : batchSize * 4;
+    }
+    return rows;
+  }
+
+  /**
+   * The nearest searchable message before and after each row in its session. A session's
+   * messages are usually consecutive ids (one tab appends at a time), so the ids on either side
+   * are fetched in one read and the per-session range query is the fallback.
+   */
+  async #neighbours(rows: readonly MessageRow[]): Promise<Neighbours[]> {
+    const besideIds = rows.flatMap((row) => [row.id! - 1, row.id! + 1]);
+    const beside = await this.#db.messages.bulkGet(besideIds);
+    const inSession = this.#db.messages.where('[sessionId+id]');
+    return Promise.all(
+      rows.map(async (row, index) => {
+        const fits = (candidate: MessageRow | undefined): candidate is MessageRow =>
+          candidate !== undefined && candidate.sessionId === row.sessionId && isSearchable(candidate);
+        const [left, right] = [beside[2 * index], beside[2 * index + 1]];
+        const [before, after] = await Promise.all([
+          fits(left)
+            ? left
+            : inSession
+                .between([row.sessionId, Dexie.minKey], [row.sessionId, row.id!], true, false)
+                .reverse()
+                .filter(isSearchable)
+                .first(),
+          fits(right)
+            ? right
+            : inSession
+                .between([row.sessionId, row.id!], [row.sessionId, Dexie.maxKey], false, true)
+                .filter(isSearchable)
+                .first(),
+        ]);
+        return {
+          before: before ? messagePreview(before.message) : null,
+          after: after ? messagePreview(after.message) : null,
+        };
+      }),
+    );
+  }
+}
+
+interface Neighbours {
+  before: string | null;
+  after: string | null;
+}
+
+const NO_NEIGHBOURS: Neighbours = { before: null, after: null };
+
+function toHit(
+  row: MessageRow,
+  terms: readonly SearchQueryTerm[],
+  titles: ReadonlyMap<string, string | null>,
+  neighbours: Neighbours,
+): SearchHit {
+  const snippet = buildSearchSnippet(messageSearchText(row.message), terms);
+  return {
+    sessionId: row.sessionId,
+    sessionTitle: titles.get(row.sessionId) ?? null,
+    messageId: row.id!,
+    role: typeof row.message.role === 'string' ? row.message.role : 'unknown',
+    createdAt: row.createdAt,
+    snippet: snippet.text,
+    matches: snippet.matches,
+    contextBefore: neighbours.before,
+    contextAfter: neighbours.after,
+  };
+}
+
+/** Rewound or undone rows are hidden everywhere; archived ones stay searchable (Hermes `search_messages`). */
+const isSearchable = (row: MessageRow): boolean => row.active === 1 || row.compacted === 1;
+
+function idsOf(postings: ReadonlyArray<SearchTermRow | undefined>): Set<number> {
+  const ids = new Set<number>();
+  for (const posting of postings) for (const id of posting?.messageIds ?? []) ids.add(id);
+  return ids;
+}
+
+/** Ids present in every set, walking the smallest set. */
+function intersect(sets: ReadonlyArray<Set<number>>): number[] {
+  const [smallest, ...others] = [...sets].sort((first, second) => first.size - second.size);
+  if (smallest === undefined) return [];
+  const ids: number[] = [];
+  for (const id of smallest) if (others.every((set) => set.has(id))) ids.push(id);
+  return ids;
+}

@@ -1,0 +1,27 @@
+import type { StorageFullError } from './storage-full-error.ts';
+
+export interface SessionNotFoundError {
+  readonly type: 'SessionNotFound';
+  readonly sessionId: string;
+}
+
+/**
+ * The session has already ended — typically another tab rotated it for compression. Writing
+ * to it would fork the conversation; `tipSessionId` is where it continues.
+ */
+export interface SessionAlreadyEndedError {
+  readonly type: 'SessionAlreadyEnded';
+  readonly sessionId: string;
+  readonly endReason: string | null;
+  readonly tipSessionId: string;
+}
+
+/** Another session already has this title (Hermes keeps non-null titles unique). */
+export interface TitleInUseError {
+  readonly type: 'TitleInUse';
+  readonly title: string;
+  readonly sessionId: string;
+}
+
+export type SessionStoreError =
+  StorageFullError | SessionNotFoundError | SessionAlreadyEndedError | TitleInUseError;

@@ -1,0 +1,16 @@
+/** One API response's usage, in canonical buckets, for the per-turn usage chart. */
+export interface UsageEventRow {
+  id?: number;
+  sessionId: string;
+  createdAt: number;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  reasoningTokens: number;
+  requestCount: number;
+  costUsd: number;
+  /** The call was a compaction's summary request, not a conversation turn. */
+  compaction: boolean;
+}
