@@ -12,9 +12,6 @@ import {
 } from '../../core/providers/anthropic/anthropic-stream-accumulator.ts';
 import { fromAnthropicResponse } from '../../core/providers/anthropic/from-anthropic-response.ts';
 import { toAnthropicRequest } from '../../core/providers/anthropic/to-anthropic-request.ts';
-import type { MappedChatResponse } from '../../core/providers/mapped-chat-response.ts';
-import type { ProviderWarning } from '../../core/providers/provider-warning.ts';
-import { normalizeUsage } from '../../core/usage/normalize-usage.ts';
 import {
   dispatchDelta,
   type ChatClient,
@@ -25,6 +22,9 @@ import {
 import { abortKindOf, createLlmError, headersToRecord, type LlmCallContext } from './create-llm-error.ts';
 import { isLlmError, LlmError } from './llm-error.ts';
 import { DEFAULT_BASE_URLS } from './provider-settings.ts';
+import { toChatResponse, type UsageRoute } from './to-chat-response.ts';
+
+const ANTHROPIC_USAGE_ROUTE: UsageRoute = { provider: 'anthropic', apiMode: 'anthropic_messages' };
 
 export interface AnthropicClientOptions {
   apiKey: string;
@@ -87,7 +87,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
         const message = await sdk.messages.create(body as unknown as MessageCreateParamsNonStreaming, {
           signal: signal ?? null,
         });
-        return toChatResponse(fromAnthropicResponse(message), warnings, call);
+        return toChatResponse(fromAnthropicResponse(message), warnings, call, ANTHROPIC_USAGE_ROUTE);
       }
       const events = await sdk.messages.create(body as unknown as MessageCreateParamsStreaming, {
         signal: signal ?? null,
@@ -123,6 +123,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
         fromAnthropicResponse(anthropicStreamMessage(state)),
         [...warnings, ...state.warnings],
         call,
+        ANTHROPIC_USAGE_ROUTE,
       );
     } catch (error) {
       throw toLlmError(error, call, signal);
@@ -159,34 +160,6 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
 export function normalizeAnthropicBaseUrl(baseUrl: string): string {
   const trimmed = (baseUrl.trim() || DEFAULT_BASE_URLS.anthropic).replace(/\/+$/, '');
   return trimmed.replace(/\/v1$/, '');
-}
-
-function toChatResponse(
-  mapped: ReturnType<typeof fromAnthropicResponse>,
-  warnings: ProviderWarning[],
-  call: LlmCallContext,
-): ChatResponse {
-  if (!mapped.ok)
-    throw createLlmError(
-      { kind: 'invalid-response', message: `Unexpected response: ${mapped.error.details}` },
-      call,
-    );
-  const response: MappedChatResponse = mapped.value;
-  return {
-    message: response.message,
-    usage: {
-      raw: response.usage,
-      canonical: normalizeUsage(
-        response.usage,
-        { provider: 'anthropic', apiMode: 'anthropic_messages' },
-        call.preset,
-      ),
-    },
-    stopReason: response.stopReason,
-    rawStopReason: response.rawStopReason,
-    model: response.model || call.model,
-    warnings,
-  };
 }
 
 /** SDK errors as `LlmError`s: status, body and headers kept, the kind from the SDK's class. */

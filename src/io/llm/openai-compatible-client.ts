@@ -1,5 +1,4 @@
 import type { PresetName } from '../../core/presets/preset-name.ts';
-import type { MappedChatResponse } from '../../core/providers/mapped-chat-response.ts';
 import {
   applyChatCompletionStreamData,
   chatCompletionStreamResponse,
@@ -8,10 +7,8 @@ import {
 } from '../../core/providers/openai-compatible/accumulate-chat-completion-chunks.ts';
 import { fromOpenAiChatResponse } from '../../core/providers/openai-compatible/from-openai-chat-response.ts';
 import { toOpenAiChatRequest } from '../../core/providers/openai-compatible/to-openai-chat-request.ts';
-import type { ProviderWarning } from '../../core/providers/provider-warning.ts';
 import { createServerSentEventParser } from '../../core/providers/server-sent-event-parser.ts';
 import { isPlainObject, safeParseJson } from '../../core/shared/safe-parse-json.ts';
-import { normalizeUsage } from '../../core/usage/normalize-usage.ts';
 import {
   dispatchDelta,
   type ChatClient,
@@ -22,6 +19,7 @@ import {
 import { abortKindOf, createLlmError, headersToRecord, type LlmCallContext } from './create-llm-error.ts';
 import { isLlmError, LlmError, redactSecret } from './llm-error.ts';
 import { DEFAULT_BASE_URLS, hermesProviderName } from './provider-settings.ts';
+import { toChatResponse, type UsageRoute } from './to-chat-response.ts';
 
 export interface OpenAiCompatibleClientOptions {
   apiKey: string;
@@ -45,6 +43,7 @@ export interface OpenAiCompatibleClientOptions {
 export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOptions): ChatClient {
   const baseUrl = (options.baseUrl.trim() || DEFAULT_BASE_URLS['openai-compatible']).replace(/\/+$/, '');
   const hermesProvider = hermesProviderName({ provider: 'openai-compatible', baseUrl });
+  const usageRoute: UsageRoute = { provider: hermesProvider, apiMode: 'chat_completions' };
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function send(
@@ -110,14 +109,14 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
           { kind: 'invalid-response', message: `Response is not JSON: ${parsed.error.message}`, headers },
           call,
         );
-      return toChatResponse(fromOpenAiChatResponse(parsed.value), warnings, call, hermesProvider);
+      return toChatResponse(fromOpenAiChatResponse(parsed.value), warnings, call, usageRoute);
     }
     const state = await readEventStream(response.body, handlers, call, signal, headers);
     return toChatResponse(
       fromOpenAiChatResponse(chatCompletionStreamResponse(state)),
       warnings,
       call,
-      hermesProvider,
+      usageRoute,
     );
   }
 
@@ -219,33 +218,4 @@ function bodyMessage(body: unknown): string | undefined {
   if (!isPlainObject(body)) return undefined;
   if (isPlainObject(body.error) && typeof body.error.message === 'string') return body.error.message;
   return typeof body.message === 'string' ? body.message : undefined;
-}
-
-function toChatResponse(
-  mapped: ReturnType<typeof fromOpenAiChatResponse>,
-  warnings: ProviderWarning[],
-  call: LlmCallContext,
-  hermesProvider: string,
-): ChatResponse {
-  if (!mapped.ok)
-    throw createLlmError(
-      { kind: 'invalid-response', message: `Unexpected response: ${mapped.error.details}` },
-      call,
-    );
-  const response: MappedChatResponse = mapped.value;
-  return {
-    message: response.message,
-    usage: {
-      raw: response.usage,
-      canonical: normalizeUsage(
-        response.usage,
-        { provider: hermesProvider, apiMode: 'chat_completions' },
-        call.preset,
-      ),
-    },
-    stopReason: response.stopReason,
-    rawStopReason: response.rawStopReason,
-    model: response.model || call.model,
-    warnings,
-  };
 }
