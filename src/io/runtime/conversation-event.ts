@@ -1,0 +1,115 @@
+import type { Message, ToolCall } from '../../core/transcript/message.ts';
+import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
+
+/** Why a compaction ran: the five triggers of hermes-reference §4. */
+export type CompactionReason = 'hygiene' | 'preflight' | 'pre-api' | 'post-turn' | 'overflow' | 'manual';
+
+export interface CompactionReport {
+  readonly reason: CompactionReason;
+  /**
+   * `rotated`: a child session continues; `skipped`: compress() changed nothing; `aborted`: the
+   * summary failed and nothing was dropped; `already-compacted`: another tab did it first;
+   * `busy`: another tab is compacting this session right now.
+   */
+  readonly outcome: 'rotated' | 'skipped' | 'aborted' | 'already-compacted' | 'busy';
+  /** Rough request estimates (system prompt + messages + tool schemas) before and after. */
+  readonly tokensBefore: number;
+  readonly tokensAfter: number;
+  readonly messagesBefore: number;
+  readonly messagesAfter: number;
+  /** The inserted summary (prefixed), null when nothing was summarised. */
+  readonly summary: string | null;
+  readonly compressionCount: number;
+  /** "⚠️  Session compressed N times — accuracy may degrade…" once the count reaches 2. */
+  readonly warning: string | null;
+  readonly summarizerLabel: string;
+  readonly usedFallback: boolean;
+  readonly summaryError: string | null;
+  readonly skippedReason: string | null;
+  readonly focusTopic: string | null;
+  /** The session the conversation continues in (the child after a rotation). */
+  readonly sessionId: string;
+  readonly sessionTitle: string | null;
+  readonly parentSessionId: string;
+}
+
+export interface UsageReport {
+  readonly usage: CanonicalUsage;
+  /** Prompt tokens as the compressor reads them: input + cache reads + cache writes. */
+  readonly promptTokens: number;
+  /** Cache reads ÷ prompt tokens, 0 when the prompt was empty. */
+  readonly cacheHitRate: number;
+  /** USD from the built-in price table; null when the model is not priced. */
+  readonly costUsd: number | null;
+  /** The input side only (uncached input, cache reads, cache writes). */
+  readonly inputCostUsd: number | null;
+  readonly model: string;
+  /** `summary` for compaction calls, `chat` for the conversation. */
+  readonly purpose: 'chat' | 'summary';
+}
+
+export type TurnOutcome = 'completed' | 'failed' | 'cancelled';
+
+/**
+ * Everything the runtime reports, in the order it happens. Names follow C4 (`noun-verb`).
+ */
+export type ConversationEvent =
+  | {
+      readonly type: 'session-change';
+      /** Null after "New chat", until the first message creates the session. */
+      readonly sessionId: string | null;
+      readonly title: string | null;
+      readonly reason: 'new' | 'resume' | 'compression';
+      readonly messages: readonly Message[];
+    }
+  | { readonly type: 'turn-start'; readonly turnId: number }
+  /** A message was stored and is now part of the conversation. */
+  | { readonly type: 'message-append'; readonly message: Message }
+  | { readonly type: 'text-delta'; readonly text: string }
+  /** The streamed reply so far was thrown away (a retry follows, or the turn failed). */
+  | { readonly type: 'stream-reset'; readonly reason: string }
+  | { readonly type: 'tool-call'; readonly call: ToolCall }
+  | {
+      readonly type: 'tool-result';
+      readonly toolCallId: string;
+      readonly name: string;
+      readonly content: string;
+      /** The raw result was stored and the context holds a `<persisted-output>` preview. */
+      readonly persisted: boolean;
+    }
+  | ({ readonly type: 'usage' } & UsageReport)
+  | { readonly type: 'compaction-start'; readonly reason: CompactionReason }
+  | ({ readonly type: 'compaction-end' } & CompactionReport)
+  | { readonly type: 'retry'; readonly attempt: number; readonly delayMs: number; readonly message: string }
+  | {
+      readonly type: 'recovery';
+      readonly action: 'compress-and-retry' | 'retry-with-max-tokens';
+      readonly message: string;
+      readonly contextLength: number;
+      readonly maxTokens: number | null;
+      readonly attempt: number;
+    }
+  | { readonly type: 'notice'; readonly message: string }
+  | { readonly type: 'error'; readonly message: string }
+  | {
+      readonly type: 'turn-end';
+      readonly turnId: number;
+      readonly outcome: TurnOutcome;
+      readonly message: string | null;
+    };
+
+export type ConversationEventListener = (event: ConversationEvent) => void;
+
+/** A minimal typed emitter: listeners run synchronously, in subscription order. */
+export class ConversationEvents {
+  readonly #listeners = new Set<ConversationEventListener>();
+
+  subscribe(listener: ConversationEventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit(event: ConversationEvent): void {
+    for (const listener of this.#listeners) listener(event);
+  }
+}
