@@ -230,7 +230,7 @@ export function handleAnthropicMessages(
     });
     return;
   }
-  sendEventStream(response, streamFrames(id, body.model, reply, usage), cut);
+  sendEventStream(response, streamFrames(id, body.model, reply, usage), cut, context.hanging);
 }
 
 function stopReason(reply: MockReply): string {

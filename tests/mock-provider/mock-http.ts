@@ -16,12 +16,14 @@ const CUT_FLUSH_MS = 20;
 
 /**
  * Streams pre-formatted SSE frames. With a `stream-cut` step only the first `afterEvents`
- * frames (default: half) go out, then the connection is dropped or the response ended early.
+ * frames (default: half) go out, then the connection is dropped, the response ended early,
+ * or (`stall`) the response is held open in `hanging` until the client goes away.
  */
 export function sendEventStream(
   response: ServerResponse,
   frames: readonly string[],
   cut: Extract<MockScriptStep, { kind: 'stream-cut' }> | undefined,
+  hanging?: Set<ServerResponse>,
 ): void {
   response.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -35,7 +37,10 @@ export function sendEventStream(
   const count = Math.min(frames.length - 1, cut.afterEvents ?? Math.floor(frames.length / 2));
   response.write(frames.slice(0, Math.max(0, count)).join(''), () => {
     if (cut.mode === 'end') response.end();
-    else setTimeout(() => response.destroy(), CUT_FLUSH_MS);
+    else if (cut.mode === 'stall' && hanging) {
+      hanging.add(response);
+      response.on('close', () => hanging.delete(response));
+    } else setTimeout(() => response.destroy(), CUT_FLUSH_MS);
   });
 }
 

@@ -193,7 +193,12 @@ export function handleOpenAiChatCompletions(
     return;
   }
   const includeUsage = isObject(body.stream_options) && body.stream_options.include_usage === true;
-  sendEventStream(response, streamFrames(id, created, body.model, reply, includeUsage ? usage : null), cut);
+  sendEventStream(
+    response,
+    streamFrames(id, created, body.model, reply, includeUsage ? usage : null),
+    cut,
+    context.hanging,
+  );
 }
 
 function sendOverflow(response: ServerResponse, window: number, tokens: number): void {

@@ -14,10 +14,11 @@ export type MockScriptStep =
   | { kind: 'timeout' }
   /**
    * Stream part of the reply, then stop: `destroy` drops the connection (a network cut),
-   * `end` closes the response cleanly but without the final events. Non-streaming requests
-   * get their connection dropped.
+   * `end` closes the response cleanly but without the final events, `stall` keeps the
+   * connection open and sends nothing more (a provider gone silent mid-reply; released when
+   * the client goes away). Non-streaming requests get their connection dropped.
    */
-  | { kind: 'stream-cut'; afterEvents?: number; mode?: 'destroy' | 'end' }
+  | { kind: 'stream-cut'; afterEvents?: number; mode?: 'destroy' | 'end' | 'stall' }
   /**
    * Stream part of the reply, then an error in the stream itself (Anthropic `event: error`
    * with `overloaded_error`; OpenAI-style `data: {"error":{…}}`), then end. Non-streaming
