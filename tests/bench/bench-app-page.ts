@@ -1,0 +1,167 @@
+import type { Page } from '@playwright/test';
+import type { BrowserSession } from './bench-browser.ts';
+
+/** How long the app may take to show its first screen before a UI figure is given up. */
+const APP_READY_TIMEOUT_MS = 30_000;
+
+export interface LongTask {
+  startMs: number;
+  durationMs: number;
+}
+
+declare global {
+  interface Window {
+    __benchLongTasks?: LongTask[];
+  }
+}
+
+/** The built app in a fresh page, with every 'longtask' entry recorded from the first script on. */
+export async function openAppPage(session: BrowserSession): Promise<Page> {
+  const page = await session.newPage();
+  await page.addInitScript(() => {
+    const tasks: LongTask[] = [];
+    window.__benchLongTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        tasks.push({ startMs: entry.startTime, durationMs: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(session.appUrl);
+  await page.waitForLoadState('load');
+  return page;
+}
+
+/** Whether the app shows an element with this data-testid within `timeoutMs`. */
+export async function hasTestId(
+  page: Page,
+  testId: string,
+  timeoutMs = APP_READY_TIMEOUT_MS,
+): Promise<boolean> {
+  try {
+    await page
+      .locator(`[data-testid="${testId}"]`)
+      .first()
+      .waitFor({ state: 'attached', timeout: timeoutMs });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface ImportTiming {
+  /** From handing the file to the input until it is both drawn and stored (page clock, ms). */
+  elapsedMs: number;
+  /** ... until the context map's regions end at the last message and import-status changed. */
+  drawnMs: number;
+  /** ... until IndexedDB's `messages` store holds that many more rows; null if not within the timeout. */
+  storedMs: number | null;
+  startedMs: number;
+  finishedMs: number;
+  status: string;
+}
+
+/** How often the page checks the map while an import runs. */
+const IMPORT_POLL_MS = 50;
+/** How often IndexedDB is counted: each count is a transaction that queues behind the app's writes. */
+const STORED_POLL_MS = 200;
+
+/**
+ * Gives `path` to the app's `import-file` input and waits until it is drawn (the context map's
+ * regions end at `expectedMessages`, `import-status` shows a new, non-error text) and stored
+ * (IndexedDB's `messages` store grew by `expectedMessages` rows). Each wait gets `timeoutMs`;
+ * not drawn in time is an error, not stored in time is reported as `storedMs: null`.
+ */
+export async function importThroughUi(
+  page: Page,
+  path: string,
+  expectedMessages: number,
+  timeoutMs: number,
+): Promise<ImportTiming> {
+  // Counted straight from IndexedDB, so "stored" does not depend on how the app words its status.
+  const storedRows = (): Promise<number> =>
+    page.evaluate(async () => {
+      let rows = 0;
+      for (const { name } of await indexedDB.databases()) {
+        if (!name) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        try {
+          if (!db.objectStoreNames.contains('messages')) continue;
+          const count = db.transaction('messages').objectStore('messages').count();
+          rows += await new Promise<number>((resolve, reject) => {
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error);
+          });
+        } finally {
+          db.close();
+        }
+      }
+      return rows;
+    });
+  const rowsBefore = await storedRows();
+  const statusBefore = (await page.locator('[data-testid="import-status"]').first().textContent()) ?? '';
+  const startedMs = await page.evaluate(() => performance.now());
+  await page.locator('[data-testid="import-file"]').first().setInputFiles(path);
+  const drawn = await page.waitForFunction(
+    ([expected, before]) => {
+      const status = document.querySelector('[data-testid="import-status"]')?.textContent?.trim() ?? '';
+      if (status !== before.trim() && /error|failed|could not|cannot/i.test(status)) return { error: status };
+      let end = -1;
+      for (const region of document.querySelectorAll('[data-testid="context-map"] [data-region]')) {
+        end = Math.max(end, Number(region.getAttribute('data-end')));
+      }
+      return end === expected && status !== '' && status !== before.trim()
+        ? { at: performance.now(), status }
+        : false;
+    },
+    [expectedMessages, statusBefore] as const,
+    { polling: IMPORT_POLL_MS, timeout: timeoutMs },
+  );
+  const outcome = (await drawn.jsonValue()) as { at: number; status: string } | { error: string };
+  if ('error' in outcome) throw new Error(`the app reported: ${outcome.error}`);
+  let storedAt = Number.NaN;
+  const deadline = Date.now() + timeoutMs;
+  while (Number.isNaN(storedAt)) {
+    if ((await storedRows()) >= rowsBefore + expectedMessages)
+      storedAt = await page.evaluate(() => performance.now());
+    else if (Date.now() > deadline)
+      throw new Error(`the import was drawn but not stored within ${timeoutMs} ms`);
+    else await page.waitForTimeout(IMPORT_POLL_MS);
+  }
+  const finishedMs = Math.max(outcome.at, storedAt);
+  return {
+    elapsedMs: finishedMs - startedMs,
+    drawnMs: outcome.at - startedMs,
+    storedMs: storedAt - startedMs,
+    startedMs,
+    finishedMs,
+    status: outcome.status,
+  };
+}
+
+/** Long tasks that started between two page-clock times. */
+export async function longTasksBetween(page: Page, fromMs: number, toMs: number): Promise<LongTask[]> {
+  const tasks = await page.evaluate(() => window.__benchLongTasks ?? []);
+  return tasks.filter((task) => task.startMs + task.durationMs >= fromMs && task.startMs <= toMs);
+}
+
+/**
+ * Waits until the page has had no long task for `quietMs` (the app finished what an import
+ * started: indexing, storing), or `timeoutMs` passed. Returns how long it waited.
+ */
+export async function waitForQuiet(page: Page, quietMs: number, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    const quietFor = await page.evaluate(() => {
+      const tasks = window.__benchLongTasks ?? [];
+      const lastEnd = tasks.reduce((latest, task) => Math.max(latest, task.startMs + task.durationMs), 0);
+      return performance.now() - lastEnd;
+    });
+    if (quietFor >= quietMs) break;
+    await page.waitForTimeout(Math.min(500, quietMs - quietFor + 50));
+  }
+  return Date.now() - started;
+}
