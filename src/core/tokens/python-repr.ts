@@ -15,6 +15,15 @@ export { pythonLength, pythonSlice } from './python-length.ts';
 
 /** Printable ASCII other than `'` and `\`: these strings need no escaping at all. */
 const NEEDS_CHARACTER_SCAN = /[^\x20-\x26\x28-\x5b\x5d-\x7e]/;
+/** Anything but printable ASCII, newline, carriage return and tab (those escape to 2 characters). */
+const OUTSIDE_PLAIN_ASCII = /[^\x20-\x7e\n\r\t]/;
+
+function countOccurrences(text: string, character: string): number {
+  let count = 0;
+  for (let index = text.indexOf(character); index !== -1; index = text.indexOf(character, index + 1)) count++;
+  return count;
+}
+
 /** Python `str.isprintable()` is false for these categories (the space itself is printable). */
 const NON_PRINTABLE = /[\p{C}\p{Z}]/u;
 
@@ -48,6 +57,18 @@ const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdf
 export function pythonStringReprLength(text: string): number {
   const length = text.length;
   if (!NEEDS_CHARACTER_SCAN.test(text)) return length + 2;
+  // Most tool output is ASCII with newlines, tabs and quotes: count those escapes with native
+  // indexOf passes instead of a per-character loop (about twice as fast on 25 MB transcripts).
+  if (!OUTSIDE_PLAIN_ASCII.test(text)) {
+    const singleQuotes = countOccurrences(text, "'");
+    const quoteEscapes = singleQuotes > 0 && !text.includes('"') ? 0 : singleQuotes;
+    const escapes =
+      countOccurrences(text, '\\') +
+      countOccurrences(text, '\n') +
+      countOccurrences(text, '\r') +
+      countOccurrences(text, '\t');
+    return length + 2 + escapes + quoteEscapes;
+  }
   let extra = 0;
   let singleQuotes = 0;
   let doubleQuotes = 0;

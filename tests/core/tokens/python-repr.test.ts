@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PythonFloat } from '#core/tokens/python-float.ts';
-import { pythonRepr, pythonReprLength, pythonStr, pythonStringRepr } from '#core/tokens/python-repr.ts';
+import {
+  pythonRepr,
+  pythonReprLength,
+  pythonStr,
+  pythonStringRepr,
+  pythonStringReprLength,
+} from '#core/tokens/python-repr.ts';
 import type { Message } from '#core/transcript/message.ts';
 
 interface TokenVector {
@@ -106,5 +112,22 @@ describe('pythonReprLength', () => {
       [1.25, { 'k"': ['\t'] }],
     ];
     for (const sample of samples) expect(pythonReprLength(sample)).toBe([...pythonRepr(sample)].length);
+  });
+});
+
+describe('pythonStringReprLength ASCII fast path', () => {
+  it('agrees with the length of the built repr on seeded random ASCII with escapes and quotes', () => {
+    let seed = 0x5eed;
+    const next = (): number => {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      return seed / 0x100000000;
+    };
+    const alphabet = ['a', 'Z', ' ', '\n', '\t', '\r', "'", '"', '\\', '{', '}', ':', '0'];
+    for (let round = 0; round < 2000; round++) {
+      const length = Math.floor(next() * 40);
+      let text = '';
+      for (let i = 0; i < length; i++) text += alphabet[Math.floor(next() * alphabet.length)];
+      expect(pythonStringReprLength(text), JSON.stringify(text)).toBe(pythonStringRepr(text).length);
+    }
   });
 });
