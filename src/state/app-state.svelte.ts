@@ -1,38 +1,164 @@
+import type { ImportResult } from '../core/import/import-result.ts';
 import type { Estimator } from '../core/tokens/estimator.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
-import type { ComputeClient } from '../io/compute/compute-client.ts';
+import type { ComputeClient, OpenedDocument } from '../io/compute/compute-client.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
+import { ImportState } from './import-state.svelte.ts';
+import type { LabSessionStore } from './lab-session-store.ts';
+import { PlanState } from './plan-state.svelte.ts';
+import { ProviderState } from './provider-state.svelte.ts';
+import { ReplayState } from './replay-state.svelte.ts';
 import { SettingsState } from './settings-state.svelte.ts';
 import { TranscriptState } from './transcript-state.svelte.ts';
+import { WorkspaceState } from './workspace-state.svelte.ts';
 
 export interface AppDependencies {
   compute: ComputeClient;
   settingsRepository: SettingsRepository;
   /** Loads the built-in demo; a function so its data stays out of the main bundle. */
   loadDemoTranscript: () => Promise<Transcript>;
+  /** Session storage; without it imports and replays are simply not kept. */
+  sessions?: LabSessionStore | null;
+  /** Today as `YYYY-MM-DD`; injectable for tests. */
+  today?: () => string;
 }
+
+export type TranscriptSource = 'demo' | 'import' | 'replay';
 
 /** The root of the reactive state; `main.ts` builds it and the UI reads it from context. */
 export class AppState {
   readonly settings: SettingsState;
+  readonly provider: ProviderState;
   readonly transcript: TranscriptState;
+  readonly plan: PlanState;
+  readonly importer: ImportState;
+  readonly replay: ReplayState;
+  readonly workspace = new WorkspaceState();
   readonly #dependencies: AppDependencies;
+
+  /** The stored session of the transcript on screen; null until stored. */
+  currentSessionId = $state<string | null>(null);
+  currentSource = $state<TranscriptSource>('demo');
+  startError = $state<string | null>(null);
 
   constructor(dependencies: AppDependencies) {
     this.#dependencies = dependencies;
     this.settings = new SettingsState(dependencies.settingsRepository);
+    this.provider = new ProviderState(dependencies.settingsRepository);
     this.transcript = new TranscriptState(dependencies.compute);
+    this.plan = new PlanState({
+      compute: dependencies.compute,
+      transcript: this.transcript,
+      settings: this.settings,
+      provider: this.provider,
+    });
+    this.importer = new ImportState({
+      compute: dependencies.compute,
+      preset: () => this.transcript.preset,
+      onImported: (result, opened) => this.#adoptImport(result, opened),
+    });
+    this.replay = new ReplayState({
+      compute: dependencies.compute,
+      transcript: this.transcript,
+      settings: this.settings,
+      provider: this.provider,
+      plan: this.plan,
+      sessions: dependencies.sessions ?? null,
+      currentSessionId: () => this.#ensureCurrentSession(),
+      today: dependencies.today ?? (() => new Date().toISOString().slice(0, 10)),
+    });
+    this.settings.onChange(() => this.plan.refresh());
+    this.transcript.onChange(() => this.plan.refresh());
+  }
+
+  get hasSessionStore(): boolean {
+    return Boolean(this.#dependencies.sessions);
   }
 
   /** First open: settings from IndexedDB, then the demo transcript with its counts. */
   async start(): Promise<void> {
-    await this.settings.load();
-    const demo = await this.#dependencies.loadDemoTranscript();
-    await this.transcript.load(demo, this.settings.estimator);
+    try {
+      await Promise.all([this.settings.load(), this.provider.load()]);
+      const demo = await this.#dependencies.loadDemoTranscript();
+      await this.openTranscript(demo, 'demo');
+    } catch (error) {
+      this.startError = error instanceof Error ? error.message : String(error);
+    }
   }
 
   async changeEstimator(estimator: Estimator): Promise<void> {
     await this.settings.setEstimator(estimator);
     await this.transcript.count(estimator);
+  }
+
+  /** Shows a transcript in the workspace (the demo, or a replay result). It is not stored. */
+  async openTranscript(transcript: Transcript, source: TranscriptSource): Promise<void> {
+    this.#beforeSwitch(source);
+    await this.transcript.load(transcript, this.settings.estimator);
+  }
+
+  /**
+   * Shows a stored session in the workspace (the sessions panel loads it) and makes it the current
+   * session, so a replay saved as a continuation continues it. `messageIndex` selects a message.
+   */
+  async openSession(
+    sessionId: string,
+    transcript: Transcript,
+    messageIndex: number | null = null,
+  ): Promise<void> {
+    // 'import': the source only matters for a transcript not stored yet, and this one is.
+    this.#beforeSwitch('import');
+    this.currentSessionId = sessionId;
+    // The transcript is on screen as soon as loading starts; counting its tokens takes longer.
+    const loading = this.transcript.load(transcript, this.settings.estimator);
+    if (messageIndex !== null) this.workspace.jumpTo(messageIndex);
+    await loading;
+  }
+
+  /** Opens the latest replay result as the transcript on screen. */
+  async openReplayResult(): Promise<void> {
+    const result = this.replay.resultTranscript();
+    const saved = this.replay.current?.saved ?? null;
+    if (!result) return;
+    await this.openTranscript(result, 'replay');
+    this.currentSessionId = saved?.id ?? null;
+  }
+
+  async #adoptImport(result: ImportResult, opened: OpenedDocument): Promise<string | null> {
+    this.#beforeSwitch('import');
+    const counting = this.transcript.adopt(result.transcript, opened, this.settings.estimator);
+    const sessions = this.#dependencies.sessions;
+    let note: string | null = null;
+    if (sessions) {
+      try {
+        const stored = await sessions.storeTranscript(result.transcript, 'import');
+        if (this.transcript.transcript === result.transcript) this.currentSessionId = stored.id;
+        note = 'stored as a session';
+      } catch (error) {
+        note = `not stored: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    void counting;
+    return note;
+  }
+
+  #beforeSwitch(source: TranscriptSource): void {
+    this.currentSessionId = null;
+    this.currentSource = source;
+    this.replay.reset();
+    this.workspace.clearSelection();
+  }
+
+  async #ensureCurrentSession(): Promise<string | null> {
+    if (this.currentSessionId) return this.currentSessionId;
+    const sessions = this.#dependencies.sessions;
+    const transcript = this.transcript.transcript;
+    if (!sessions || !transcript) return null;
+    const stored = await sessions.storeTranscript(
+      $state.snapshot(transcript) as Transcript,
+      this.currentSource === 'import' ? 'import' : 'demo',
+    );
+    if (this.transcript.transcript === transcript) this.currentSessionId = stored.id;
+    return stored.id;
   }
 }

@@ -1,15 +1,49 @@
+import type { ImportError } from '../core/import/import-error.ts';
+import type { ImportOptions, ImportResult } from '../core/import/import-result.ts';
+import type { ImportProgress } from '../core/lab/import-progress.ts';
+import type { LabCompression } from '../core/lab/lab-compression.ts';
+import type { LabPlan } from '../core/lab/lab-plan.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
-import type { TokenEncoding } from '../core/tokens/estimator.ts';
+import { err, ok, type Result } from '../core/shared/result.ts';
+import type { SummaryRequest } from '../core/compression/summarizer.ts';
 import { estimateMessagesTokensRough } from '../core/tokens/estimate-messages-tokens-rough.ts';
+import type { TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Message } from '../core/transcript/message.ts';
+import { runCompression, type LabCompressOptions } from './compress-service.ts';
+import type { DocumentContext, ExactBasis, LabPlanOptions } from './document-planner.ts';
+import { importBlob } from './import-service.ts';
+import { LabDocuments } from './lab-documents.ts';
 import { createTiktokenCounter } from './tiktoken-counter.ts';
-import { TokenDocuments, type ExactCounts } from './token-documents.ts';
+import type { ExactCounts } from './token-documents.ts';
 
-const documents = new TokenDocuments();
+export type { DocumentContext, LabPlanOptions } from './document-planner.ts';
+export type { LabCompressOptions } from './compress-service.ts';
+
+const documents = new LabDocuments();
+
+/** A long exact count yields this often, so plan requests are answered while it runs. */
+const COUNT_SLICE_MS = 12;
 
 export interface RoughCounts {
   perMessage: number[];
   total: number;
+}
+
+/** A document the worker opened: its rough counts and the revision later plans refer to. */
+export interface OpenedDocument extends RoughCounts {
+  revision: number;
+}
+
+export interface ImportedDocument {
+  result: ImportResult;
+  /** Set when the import was opened as a document (`openAs`). */
+  opened: OpenedDocument | null;
+}
+
+export interface WorkerImportOptions extends ImportOptions {
+  /** On success, open the transcript as this document, so the page need not send it back. */
+  openAs?: string;
+  preset?: PresetName;
 }
 
 function roughCounts(messages: readonly Message[], preset: PresetName): RoughCounts {
@@ -17,28 +51,79 @@ function roughCounts(messages: readonly Message[], preset: PresetName): RoughCou
   return { perMessage, total: estimateMessagesTokensRough(messages, preset) };
 }
 
+const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A comlink callback returns a promise; a page that went away must not become an unhandled rejection. */
+function quietly<T extends unknown[]>(
+  callback: ((...args: T) => unknown) | undefined,
+): ((...args: T) => void) | undefined {
+  if (!callback) return undefined;
+  return (...args) => void Promise.resolve(callback(...args)).catch(() => undefined);
+}
+
+function importOpened(
+  result: Result<ImportResult, ImportError>,
+  options: WorkerImportOptions,
+): Result<ImportedDocument, ImportError> {
+  if (!result.ok) return result;
+  const transcript = result.value.transcript;
+  if (!options.openAs) return ok({ result: result.value, opened: null });
+  const revision = documents.open(options.openAs, transcript.messages, {
+    tools: transcript.metadata.tools ?? [],
+    compactionPoints: transcript.metadata.compactionPoints,
+  });
+  return ok({
+    result: result.value,
+    opened: { ...roughCounts(transcript.messages, options.preset ?? 'hermes-2026-04'), revision },
+  });
+}
+
+/** Exact tokens of the tool schemas as sent (their JSON), cached per document revision and encoding. */
+const toolsTokensCache = new Map<string, number>();
+
+async function exactBasis(documentId: string, encoding: TokenEncoding): Promise<ExactBasis | null> {
+  const counts = documents.tokens.completeCounts(documentId, encoding);
+  if (!counts) return null;
+  const key = `${documentId}\u0000${documents.revision(documentId)}\u0000${encoding}`;
+  let toolsTokens = toolsTokensCache.get(key);
+  if (toolsTokens === undefined) {
+    const tools = documents.context(documentId).tools ?? [];
+    toolsTokens = tools.length > 0 ? (await createTiktokenCounter(encoding)).count(JSON.stringify(tools)) : 0;
+    toolsTokensCache.set(key, toolsTokens);
+  }
+  return { encoding, perMessage: counts.perMessage, toolsTokens };
+}
+
 /**
  * Everything the page asks of the worker. Plain data in and out (structured clone);
- * callbacks arrive as comlink proxies.
+ * callbacks arrive as comlink proxies; expected failures come back as `Result` values.
  */
 export const computeApi = {
   /** Opens (or replaces) a transcript held by the worker and returns its rough counts. */
-  openDocument(documentId: string, messages: Message[], preset: PresetName): RoughCounts {
-    documents.open(documentId, messages);
-    return roughCounts(messages, preset);
+  openDocument(
+    documentId: string,
+    messages: Message[],
+    preset: PresetName,
+    context: DocumentContext = {},
+  ): OpenedDocument {
+    const revision = documents.open(documentId, messages, context);
+    return { ...roughCounts(messages, preset), revision };
   },
 
   /** Appends new turns; returns the rough counts of the appended messages only. */
-  appendMessages(documentId: string, messages: Message[], preset: PresetName): RoughCounts {
-    documents.append(documentId, messages);
-    return roughCounts(messages, preset);
+  appendMessages(documentId: string, messages: Message[], preset: PresetName): OpenedDocument {
+    const revision = documents.append(documentId, messages);
+    return { ...roughCounts(messages, preset), revision };
   },
 
   closeDocument(documentId: string): void {
     documents.close(documentId);
   },
 
-  /** Exact per-message counts; only messages not counted before are tokenised. */
+  /**
+   * Exact per-message counts; only messages not counted before are tokenised. A long count
+   * runs in slices so other requests (plans after a settings change) are not held up.
+   */
   async countExact(
     documentId: string,
     encoding: TokenEncoding,
@@ -46,14 +131,97 @@ export const computeApi = {
   ): Promise<ExactCounts & { elapsedMs: number }> {
     const counter = await createTiktokenCounter(encoding);
     const started = performance.now();
-    const counts = documents.countExact(documentId, encoding, counter, onProgress);
-    return { ...counts, elapsedMs: performance.now() - started };
+    const report = quietly(onProgress);
+    let tokenized = 0;
+    for (;;) {
+      const sliceEnd = performance.now() + COUNT_SLICE_MS;
+      const step = documents.tokens.countExactStep(
+        documentId,
+        encoding,
+        counter,
+        () => performance.now() > sliceEnd,
+        report,
+      );
+      tokenized += step.tokenized;
+      if (step.done >= step.total) break;
+      await yieldToEvents();
+    }
+    const counts = documents.tokens.completeCounts(documentId, encoding)!;
+    return {
+      perMessage: counts.perMessage.slice(),
+      total: counts.total,
+      tokenized,
+      elapsedMs: performance.now() - started,
+    };
   },
 
   /** Exact tokens of one text (benchmarks, the chat input). */
   async countText(text: string, encoding: TokenEncoding): Promise<number> {
     const counter = await createTiktokenCounter(encoding);
     return counter.count(text);
+  },
+
+  /** Imports a file read in the worker (`file.stream()`), reporting `{bytes, totalBytes, messages}`. */
+  async importFile(
+    file: Blob,
+    options: WorkerImportOptions,
+    onProgress?: (progress: ImportProgress) => void,
+  ): Promise<Result<ImportedDocument, ImportError>> {
+    const format = options.format ? { format: options.format } : {};
+    return importOpened(await importBlob(file, format, quietly(onProgress)), options);
+  },
+
+  /** Imports pasted text. */
+  async importText(
+    text: string,
+    options: WorkerImportOptions,
+  ): Promise<Result<ImportedDocument, ImportError>> {
+    const format = options.format ? { format: options.format } : {};
+    return importOpened(await importBlob(new Blob([text]), format), options);
+  },
+
+  /**
+   * The context map and explanation for a document under some settings. Per-message work is
+   * cached, so after the first plan of a preset this takes milliseconds on 10,000 messages.
+   * Exact counts are used when the estimator asks for them and they are complete.
+   */
+  async plan(documentId: string, options: LabPlanOptions): Promise<Result<LabPlan, { message: string }>> {
+    try {
+      const exact = options.estimator === 'rough' ? null : await exactBasis(documentId, options.estimator);
+      const planner = documents.planner(documentId);
+      return ok(planner.plan(options, exact, documents.revision(documentId)));
+    } catch (error) {
+      return err({ message: error instanceof Error ? error.message : String(error) });
+    }
+  },
+
+  /** Prepares a preset's per-message caches ahead of its first plan. */
+  warmPlan(documentId: string, preset: PresetName): void {
+    documents.planner(documentId).warm(preset);
+  },
+
+  /**
+   * Runs core compress() on a document. Without `summarize` the offline summariser writes the
+   * summary; with it (a comlink proxy to the page) the page's provider does. `openResultAs`
+   * opens the output as a new document, ready for "replay again".
+   */
+  async compress(
+    documentId: string,
+    options: LabCompressOptions & { openResultAs?: string },
+    summarizerLabel: string | null,
+    summarize?: (request: SummaryRequest) => Promise<string>,
+  ): Promise<Result<LabCompression & { resultRevision: number | null }, { message: string }>> {
+    const remote = summarize && summarizerLabel ? { label: summarizerLabel, summarize } : null;
+    const messages = documents.messages(documentId);
+    const compressed = await runCompression(messages, options, remote);
+    if (!compressed.ok) return compressed;
+    let resultRevision: number | null = null;
+    if (options.openResultAs) {
+      // Foreign compaction points index the old list; only the tool schemas carry over.
+      const tools = documents.context(documentId).tools ?? [];
+      resultRevision = documents.open(options.openResultAs, compressed.value.result.messages, { tools });
+    }
+    return ok({ ...compressed.value, resultRevision });
   },
 };
 

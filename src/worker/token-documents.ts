@@ -57,6 +57,21 @@ export class TokenDocuments {
     return this.#require(documentId).messages.length;
   }
 
+  /** The document's messages (the worker's own copy; callers must not mutate it). */
+  messages(documentId: string): readonly Message[] {
+    return this.#require(documentId).messages;
+  }
+
+  /** Per-message exact counts when every message has been counted for `encoding`, else null. */
+  completeCounts(
+    documentId: string,
+    encoding: TokenEncoding,
+  ): { perMessage: readonly number[]; total: number } | null {
+    const document = this.#documents.get(documentId);
+    const counts = document?.exactByEncoding.get(encoding);
+    return counts && counts.perMessage.length === document!.messages.length ? counts : null;
+  }
+
   /**
    * Exact counts for every message, tokenising only messages not counted before. Reports
    * progress every `progressEvery` messages so a long first count can show a bar.
@@ -68,6 +83,23 @@ export class TokenDocuments {
     onProgress?: (done: number, total: number) => void,
     progressEvery = 500,
   ): ExactCounts {
+    const step = this.countExactStep(documentId, encoding, counter, () => false, onProgress, progressEvery);
+    const counts = this.completeCounts(documentId, encoding)!;
+    return { perMessage: counts.perMessage.slice(), total: counts.total, tokenized: step.tokenized };
+  }
+
+  /**
+   * Counts on from where the last call stopped until `shouldPause()` says so (checked between
+   * messages), so a long count can yield and let other requests (a plan) run in between.
+   */
+  countExactStep(
+    documentId: string,
+    encoding: TokenEncoding,
+    counter: TokenCounter,
+    shouldPause: () => boolean,
+    onProgress?: (done: number, total: number) => void,
+    progressEvery = 500,
+  ): { done: number; total: number; tokenized: number } {
     const document = this.#require(documentId);
     let counts = document.exactByEncoding.get(encoding);
     if (!counts) {
@@ -89,8 +121,9 @@ export class TokenDocuments {
       counts.perMessage.push(tokens);
       counts.total += tokens;
       if (onProgress && (i + 1) % progressEvery === 0) onProgress(i + 1, total);
+      if (shouldPause()) break;
     }
-    return { perMessage: counts.perMessage.slice(), total: counts.total, tokenized };
+    return { done: counts.perMessage.length, total, tokenized };
   }
 
   #textCache(encoding: TokenEncoding): Map<string, number> {

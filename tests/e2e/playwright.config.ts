@@ -51,5 +51,15 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
+    {
+      // The mock LLM provider (Anthropic Messages + OpenAI Chat) the chat and provider tests talk to.
+      command: `npx tsx tests/mock-provider/mock-provider-server.ts --port ${MOCK_PROVIDER_PORT} --host 127.0.0.1`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${MOCK_PROVIDER_PORT}/health`,
+      timeout: 60_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
   ],
 });

@@ -1,6 +1,23 @@
 import { wrap, proxy, type Remote } from 'comlink';
 import type { ComputeApi } from '../../worker/compute-api.ts';
 
+/**
+ * Replies that are `Result` unions. comlink's `Remote` type turns `Promise<A | B>` into
+ * `Promise<A> | Promise<B>`, which defeats inference; callers name the joined type instead.
+ */
+export type PlanReply = Awaited<ReturnType<ComputeApi['plan']>>;
+export type CompressReply = Awaited<ReturnType<ComputeApi['compress']>>;
+
+// The worker's request and reply shapes, for the state layer (which may not import the worker).
+export type {
+  DocumentContext,
+  ImportedDocument,
+  LabCompressOptions,
+  LabPlanOptions,
+  OpenedDocument,
+  WorkerImportOptions,
+} from '../../worker/compute-api.ts';
+
 export type WorkerFactory = () => Worker;
 
 export class ComputeCancelledError extends Error {

@@ -29,3 +29,21 @@ describe('TokenBar', () => {
     expect(getByText('35.0%')).toBeInTheDocument();
   });
 });
+
+describe('TokenBar on long transcripts', () => {
+  it('merges thousands of role runs into a bounded number of segments, keeping the legend exact', () => {
+    const many: Message[] = Array.from({ length: 5000 }, (_, index) =>
+      index % 2 === 0
+        ? { role: 'assistant', content: 'a' }
+        : { role: 'tool', content: 't', tool_call_id: 'x' },
+    );
+    const tokens = many.map((message) => (message.role === 'tool' ? 3 : 1));
+    const { container, getByText } = render(TokenBar, { props: { messages: many, tokens, total: 10_000 } });
+    const segments = [...container.querySelectorAll<HTMLElement>('.segment')];
+    expect(segments.length).toBeLessThanOrEqual(240);
+    expect(segments.reduce((sum, segment) => sum + Number(segment.dataset.tokens), 0)).toBe(10_000);
+    expect(segments.every((segment) => segment.dataset.role === 'tool')).toBe(true);
+    expect(getByText('75.0%')).toBeInTheDocument();
+    expect(getByText('25.0%')).toBeInTheDocument();
+  });
+});

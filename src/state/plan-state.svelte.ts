@@ -1,0 +1,119 @@
+import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
+import type { LabPlan } from '../core/lab/lab-plan.ts';
+import { buildTokenAxis, messageAtOffset, offsetOfMessage, type TokenAxis } from '../core/lab/token-axis.ts';
+import type { ComputeClient, LabPlanOptions, PlanReply } from '../io/compute/compute-client.ts';
+import type { ProviderState } from './provider-state.svelte.ts';
+import type { SettingsState } from './settings-state.svelte.ts';
+import type { TranscriptState } from './transcript-state.svelte.ts';
+
+export type PlanStatus = 'idle' | 'planning' | 'ready' | 'error';
+
+export interface PlanDependencies {
+  compute: ComputeClient;
+  transcript: TranscriptState;
+  settings: SettingsState;
+  provider: ProviderState;
+}
+
+/**
+ * The live compression plan of the transcript on screen, recomputed in the worker whenever a
+ * setting or the transcript changes. Latest wins: while one request is in the worker, further
+ * changes only mark the plan dirty, and one more request (with the newest settings) follows;
+ * a result that was superseded meanwhile is dropped rather than drawn.
+ */
+export class PlanState {
+  readonly #dependencies: PlanDependencies;
+  #inFlight = false;
+  #dirty = false;
+  /** When the oldest change not yet drawn was made (performance.now()). */
+  #changedAt: number | null = null;
+
+  plan = $state.raw<LabPlan | null>(null);
+  status = $state<PlanStatus>('idle');
+  error = $state<string | null>(null);
+  /** From a settings change to its plan arriving on the page, milliseconds (shown for transparency). */
+  latencyMs = $state<number | null>(null);
+
+  /** The plan's token axis, for mapping map positions to messages. */
+  readonly axis: TokenAxis | null = $derived.by(() => {
+    const plan = this.plan;
+    if (!plan) return null;
+    const systemEnd = plan.regions[0]?.end ?? 0;
+    return buildTokenAxis(plan.tokensPerMessage, systemEnd, plan.toolsTokens);
+  });
+
+  constructor(dependencies: PlanDependencies) {
+    this.#dependencies = dependencies;
+  }
+
+  /** The options the worker plans with, from the current settings. */
+  options(): LabPlanOptions {
+    const { settings, provider } = this.#dependencies;
+    return {
+      preset: settings.preset,
+      config: settings.compressionConfig({
+        summaryModel: provider.config.auxiliaryModel,
+        cacheTtl: provider.config.cacheTtl,
+      }),
+      state: INITIAL_COMPRESSOR_STATE,
+      estimator: settings.estimator,
+      nowMs: Date.now(),
+    };
+  }
+
+  /** Asks for a new plan; cheap to call on every keystroke. */
+  refresh(): void {
+    this.#changedAt ??= performance.now();
+    if (this.#inFlight) {
+      this.#dirty = true;
+      return;
+    }
+    void this.#run();
+  }
+
+  /** The message under a point of the map's token axis, or -1. */
+  messageAtOffset(offset: number): number {
+    return this.axis ? messageAtOffset(this.axis, offset) : -1;
+  }
+
+  offsetOfMessage(index: number): number {
+    return this.axis ? offsetOfMessage(this.axis, index) : 0;
+  }
+
+  async #run(): Promise<void> {
+    const { compute, transcript } = this.#dependencies;
+    this.#inFlight = true;
+    try {
+      do {
+        this.#dirty = false;
+        await transcript.ensureOpen();
+        const current = transcript.transcript;
+        const revision = transcript.revision;
+        // The transcript is still being opened; it announces itself when it is ready.
+        if (!current || revision === null) break;
+        const changedAt = this.#changedAt;
+        this.status = 'planning';
+        const options = this.options();
+        const result = await compute.run<PlanReply>((api) => api.plan(transcript.documentId, options));
+        if (this.#dirty) continue;
+        if (transcript.transcript !== current || transcript.revision !== revision) continue;
+        if (!result.ok) {
+          this.status = 'error';
+          this.error = result.error.message;
+          break;
+        }
+        if (result.value.revision !== revision) continue;
+        this.plan = result.value;
+        this.status = 'ready';
+        this.error = null;
+        if (changedAt !== null) this.latencyMs = performance.now() - changedAt;
+        this.#changedAt = null;
+      } while (this.#dirty);
+    } catch (error) {
+      this.status = 'error';
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      this.#inFlight = false;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import { describeCacheStatus, resolveCachePolicy } from '../core/caching/cache-policy.ts';
+import type { Summarizer } from '../core/compression/summarizer.ts';
+import { normalizeCacheTtl, type CacheTtl } from '../core/config/compression-config.ts';
+import { maskApiKey } from '../core/lab/mask-api-key.ts';
+import { lookupModel } from '../core/models/model-catalog.ts';
+import { modelPickerOptions, type ModelPickerOption } from '../core/models/model-picker-options.ts';
+import type { PresetName } from '../core/presets/preset-name.ts';
+import type { ChatClient, ChatProvider } from '../io/llm/chat-client.ts';
+import { DEFAULT_BASE_URLS, hermesProviderName, type ProviderSettings } from '../io/llm/provider-settings.ts';
+import type { SettingsRepository } from '../io/db/settings-repository.ts';
+
+export const PROVIDER_SETTING_KEY = 'provider';
+/** Keys are stored per provider, so switching back and forth keeps both. */
+export const apiKeySettingKey = (provider: ChatProvider): string => `api-key:${provider}`;
+
+export const CHAT_PROVIDERS = ['anthropic', 'openai-compatible'] as const satisfies readonly ChatProvider[];
+export const PROVIDER_LABELS: Readonly<Record<ChatProvider, string>> = {
+  anthropic: 'Anthropic',
+  'openai-compatible': 'OpenAI-compatible',
+};
+const DEFAULT_MODELS: Readonly<Record<ChatProvider, string>> = {
+  anthropic: 'claude-sonnet-4-6',
+  'openai-compatible': 'gpt-5.4',
+};
+
+/** Everything about the provider connection except the key. */
+export interface ProviderConfig {
+  provider: ChatProvider;
+  baseUrl: string;
+  model: string;
+  /** Hermes' auxiliary compression model; '' means the main model summarises. */
+  auxiliaryModel: string;
+  cacheTtl: CacheTtl;
+  /** The model's window when the user knows better than the catalog; null = catalog. */
+  contextWindowOverride: number | null;
+}
+
+const DEFAULT_PROVIDER_CONFIG: Readonly<ProviderConfig> = Object.freeze({
+  provider: 'anthropic',
+  baseUrl: DEFAULT_BASE_URLS.anthropic,
+  model: DEFAULT_MODELS.anthropic,
+  auxiliaryModel: '',
+  cacheTtl: '5m',
+  contextWindowOverride: null,
+});
+
+const isChatProvider = (value: unknown): value is ChatProvider =>
+  (CHAT_PROVIDERS as readonly unknown[]).includes(value);
+
+function isProviderConfig(value: unknown): value is ProviderConfig {
+  if (!value || typeof value !== 'object') return false;
+  const config = value as Record<string, unknown>;
+  return (
+    isChatProvider(config.provider) &&
+    typeof config.baseUrl === 'string' &&
+    typeof config.model === 'string' &&
+    typeof config.auxiliaryModel === 'string' &&
+    (config.cacheTtl === '5m' || config.cacheTtl === '1h') &&
+    (config.contextWindowOverride === null ||
+      (typeof config.contextWindowOverride === 'number' && config.contextWindowOverride > 0))
+  );
+}
+
+const isKey = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+export interface SummarizerHooks {
+  /** Each streamed piece of the summary as it arrives. */
+  onDelta(text: string): void;
+  /** Notices from the summariser: the window check, an auxiliary model that failed. */
+  onNotice(notice: string): void;
+}
+
+/**
+ * The provider connection: which API, where, which model, and the user's key. The key stays in
+ * this browser's IndexedDB and in this object; the UI only ever sees a masked hint of it
+ * (SPEC §8), and it goes only to the provider it was saved for.
+ */
+export class ProviderState {
+  readonly #repository: SettingsRepository;
+  #config = $state.raw<ProviderConfig>(DEFAULT_PROVIDER_CONFIG);
+  /** Not reactive and never exposed: only hints leave this class. */
+  #keys: Partial<Record<ChatProvider, string>> = {};
+  #keyHints = $state<Partial<Record<ChatProvider, string>>>({});
+
+  /** Catalog models offered in pickers, with their known windows. */
+  readonly modelOptions: readonly ModelPickerOption[] = modelPickerOptions();
+
+  constructor(repository: SettingsRepository) {
+    this.#repository = repository;
+  }
+
+  get config(): ProviderConfig {
+    return this.#config;
+  }
+
+  get provider(): ChatProvider {
+    return this.#config.provider;
+  }
+
+  get label(): string {
+    return PROVIDER_LABELS[this.#config.provider];
+  }
+
+  get hasKey(): boolean {
+    return this.#keyHints[this.#config.provider] !== undefined;
+  }
+
+  /** `sk-ant-…9f2c`, or '' when no key is stored for the current provider. */
+  get keyHint(): string {
+    return this.#keyHints[this.#config.provider] ?? '';
+  }
+
+  /** The catalog's window for the model. */
+  get catalogWindow(): number {
+    return lookupModel(this.#config.model).contextLength;
+  }
+
+  get contextWindow(): number {
+    return this.#config.contextWindowOverride ?? this.catalogWindow;
+  }
+
+  /** Hermes' startup line for this route, e.g. `Prompt caching: ENABLED (native Anthropic, 5m TTL)`. */
+  cacheStatus(preset: PresetName): string {
+    const config = this.#config;
+    const policy = resolveCachePolicy(
+      {
+        provider: hermesProviderName(config),
+        model: config.model,
+        baseUrl: config.baseUrl,
+        apiMode: config.provider === 'anthropic' ? 'anthropic_messages' : 'chat_completions',
+      },
+      preset,
+    );
+    return describeCacheStatus(policy, config.cacheTtl);
+  }
+
+  /** The connection for a client, or null without a key (the offline summariser is used then). */
+  providerSettings(): ProviderSettings | null {
+    const apiKey = this.#keys[this.#config.provider];
+    if (!apiKey) return null;
+    const { provider, baseUrl, model } = this.#config;
+    return { provider, baseUrl, model, apiKey };
+  }
+
+  async load(): Promise<void> {
+    const config = await this.#repository.get(
+      PROVIDER_SETTING_KEY,
+      DEFAULT_PROVIDER_CONFIG,
+      isProviderConfig,
+    );
+    const hints: Partial<Record<ChatProvider, string>> = {};
+    for (const provider of CHAT_PROVIDERS) {
+      const key = await this.#repository.get(apiKeySettingKey(provider), '', isKey);
+      if (key) {
+        this.#keys[provider] = key;
+        hints[provider] = maskApiKey(key);
+      }
+    }
+    this.#config = { ...config, cacheTtl: normalizeCacheTtl(config.cacheTtl) };
+    this.#keyHints = hints;
+  }
+
+  /** Switching provider moves a default base URL and model to the new provider's defaults. */
+  async setProvider(provider: ChatProvider): Promise<void> {
+    const current = this.#config;
+    if (current.provider === provider) return;
+    const baseUrl =
+      current.baseUrl === '' || current.baseUrl === DEFAULT_BASE_URLS[current.provider]
+        ? DEFAULT_BASE_URLS[provider]
+        : current.baseUrl;
+    const model =
+      current.model === DEFAULT_MODELS[current.provider] ? DEFAULT_MODELS[provider] : current.model;
+    await this.#save({ ...current, provider, baseUrl, model });
+  }
+
+  async update(patch: Partial<Omit<ProviderConfig, 'provider'>>): Promise<void> {
+    const next = { ...this.#config, ...patch };
+    if (!isProviderConfig(next)) return;
+    await this.#save(next);
+  }
+
+  /** Stores the key for the current provider. Returns false for an empty key. */
+  async saveKey(key: string): Promise<boolean> {
+    const trimmed = key.trim();
+    if (trimmed === '') return false;
+    const provider = this.#config.provider;
+    this.#keys[provider] = trimmed;
+    this.#keyHints = { ...this.#keyHints, [provider]: maskApiKey(trimmed) };
+    await this.#repository.set(apiKeySettingKey(provider), trimmed);
+    return true;
+  }
+
+  async removeKey(): Promise<void> {
+    const provider = this.#config.provider;
+    delete this.#keys[provider];
+    const hints = { ...this.#keyHints };
+    delete hints[provider];
+    this.#keyHints = hints;
+    await this.#repository.delete(apiKeySettingKey(provider));
+  }
+
+  /**
+   * The provider's summariser with streaming reported to `hooks`, or null without a key. The
+   * LLM code loads on first use, so it stays out of the first screen's bundle.
+   */
+  async createSummarizer(preset: PresetName, hooks: SummarizerHooks): Promise<Summarizer | null> {
+    const settings = this.providerSettings();
+    if (!settings) return null;
+    const [{ createChatClient }, { createLlmSummarizer }] = await Promise.all([
+      import('../io/llm/create-chat-client.ts'),
+      import('../io/llm/llm-summarizer.ts'),
+    ]);
+    const client = await createChatClient(settings, { preset });
+    // The summariser asks for a streamed reply but passes no handlers: tap the text deltas.
+    const streaming: ChatClient = {
+      provider: client.provider,
+      model: client.model,
+      send: (request, handlers, signal) =>
+        client.send(
+          request,
+          {
+            ...handlers,
+            onTextDelta: (text) => {
+              handlers?.onTextDelta?.(text);
+              hooks.onDelta(text);
+            },
+          },
+          signal,
+        ),
+    };
+    return createLlmSummarizer({
+      client: streaming,
+      auxiliaryModel: this.#config.auxiliaryModel || null,
+      contextLengthOf: (model) => lookupModel(model).contextLength,
+      onNotice: hooks.onNotice,
+    });
+  }
+
+  async #save(config: ProviderConfig): Promise<void> {
+    this.#config = config;
+    await this.#repository.set(PROVIDER_SETTING_KEY, config);
+  }
+}

@@ -1,0 +1,75 @@
+import type { CompressorState } from '../core/compression/compressor-state.ts';
+import type { LabCompression } from '../core/lab/lab-compression.ts';
+import type { LabPlan } from '../core/lab/lab-plan.ts';
+import type { Message } from '../core/transcript/message.ts';
+import type { StoredSessionRef } from './lab-session-store.ts';
+
+export const REPLAY_PHASES = ['prune', 'boundaries', 'summary', 'assembly'] as const;
+export type ReplayPhase = (typeof REPLAY_PHASES)[number];
+
+export const REPLAY_PHASE_LABELS: Readonly<Record<ReplayPhase, string>> = {
+  prune: '1 · Prune tool outputs',
+  boundaries: '2 · Head, middle, tail',
+  summary: '3 · Summary',
+  assembly: '4 · Assembly',
+};
+
+export type ReplayRunStatus = 'idle' | 'planning' | 'summarising' | 'done' | 'error';
+
+export interface ReplayRunInput {
+  /** 1 for a replay of the transcript on screen, 2 for a replay of that result, … */
+  readonly number: number;
+  readonly documentId: string;
+  readonly messages: readonly Message[];
+  readonly compressorState: CompressorState;
+  /** The settings the run was made with, to tell when they have changed since. */
+  readonly settingsKey: string;
+}
+
+/**
+ * One replayed compression: the plan that explains phases 1–2, then the summary (streamed
+ * when a provider writes it) and the assembled result of phases 3–4. `revealed` is how many
+ * phases the user has stepped through.
+ */
+export class ReplayRun {
+  readonly number: number;
+  readonly documentId: string;
+  readonly messages: readonly Message[];
+  readonly compressorState: CompressorState;
+  readonly settingsKey: string;
+
+  status = $state<ReplayRunStatus>('idle');
+  revealed = $state(0);
+  plan = $state.raw<LabPlan | null>(null);
+  compression = $state.raw<LabCompression | null>(null);
+  /** The summariser prompt, as soon as the summariser is called. */
+  prompt = $state<string | null>(null);
+  /** The summary as it streams in from a provider. */
+  streamedSummary = $state('');
+  summarizerLabel = $state('');
+  offline = $state(true);
+  notices = $state.raw<readonly string[]>([]);
+  error = $state<string | null>(null);
+  saved = $state.raw<StoredSessionRef | null>(null);
+
+  constructor(input: ReplayRunInput) {
+    this.number = input.number;
+    this.documentId = input.documentId;
+    this.messages = input.messages;
+    this.compressorState = input.compressorState;
+    this.settingsKey = input.settingsKey;
+  }
+
+  get done(): boolean {
+    return this.status === 'done' && this.compression !== null;
+  }
+
+  /** The output can be compressed again: something was actually compressed. */
+  get compressed(): boolean {
+    return this.done && this.compression!.result.skipped === null;
+  }
+
+  addNotice(notice: string): void {
+    this.notices = [...this.notices, notice];
+  }
+}

@@ -1,0 +1,50 @@
+import { createImportError, type ImportError } from '../core/import/import-error.ts';
+import { createJsonlImporter } from '../core/import/create-jsonl-importer.ts';
+import type { ImportOptions, ImportResult } from '../core/import/import-result.ts';
+import type { ImportProgress } from '../core/lab/import-progress.ts';
+import { err, type Result } from '../core/shared/result.ts';
+
+/** Progress is reported at most this often, so a 100 MB file does not flood the page. */
+const PROGRESS_INTERVAL_MS = 100;
+
+/**
+ * Reads a file in the worker, chunk by chunk through `file.stream()` and a TextDecoderStream,
+ * feeding the streaming importer: JSONL is parsed as it arrives, a JSON document is parsed
+ * whole at the end. Never throws: an unreadable file is an ImportError like a malformed one.
+ */
+export async function importBlob(
+  file: Blob,
+  options: ImportOptions,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<Result<ImportResult, ImportError>> {
+  const importer = createJsonlImporter(options);
+  const totalBytes = file.size;
+  let lastReport = 0;
+  try {
+    const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      importer.push(value);
+      const now = performance.now();
+      if (onProgress && now - lastReport >= PROGRESS_INTERVAL_MS) {
+        lastReport = now;
+        onProgress({ bytes: importer.progress.bytes, totalBytes, messages: importer.progress.messages });
+      }
+    }
+  } catch (error) {
+    return err(
+      createImportError(options.format ?? 'unknown', {
+        problem: `the file could not be read (${error instanceof Error ? error.message : String(error)})`,
+        expected: 'a readable text file',
+      }),
+    );
+  }
+  const result = importer.finish();
+  onProgress?.({
+    bytes: importer.progress.bytes,
+    totalBytes,
+    messages: result.ok ? result.value.stats.messages : 0,
+  });
+  return result;
+}

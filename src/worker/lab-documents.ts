@@ -1,0 +1,70 @@
+import type { Message } from '../core/transcript/message.ts';
+import { DocumentPlanner, type DocumentContext } from './document-planner.ts';
+import { TokenDocuments } from './token-documents.ts';
+
+interface Entry {
+  context: DocumentContext;
+  revision: number;
+  planner: DocumentPlanner | null;
+}
+
+/**
+ * The transcripts the worker holds, each with its token counts (TokenDocuments), the context
+ * a plan needs (tool schemas, foreign compaction points) and a revision number. Every change
+ * to a document gives it a new revision and drops its cached planner, so a plan computed on
+ * an older revision can be recognised and discarded by the page.
+ */
+export class LabDocuments {
+  readonly tokens = new TokenDocuments();
+  readonly #entries = new Map<string, Entry>();
+  #nextRevision = 1;
+
+  open(documentId: string, messages: Message[], context: DocumentContext = {}): number {
+    this.tokens.open(documentId, messages);
+    const revision = this.#nextRevision++;
+    this.#entries.set(documentId, { context, revision, planner: null });
+    return revision;
+  }
+
+  append(documentId: string, messages: Message[]): number {
+    this.tokens.append(documentId, messages);
+    return this.#touch(documentId);
+  }
+
+  close(documentId: string): void {
+    this.tokens.close(documentId);
+    this.#entries.delete(documentId);
+  }
+
+  revision(documentId: string): number {
+    return this.#require(documentId).revision;
+  }
+
+  context(documentId: string): DocumentContext {
+    return this.#require(documentId).context;
+  }
+
+  messages(documentId: string): readonly Message[] {
+    return this.tokens.messages(documentId);
+  }
+
+  /** The cached planner of the document's current revision. */
+  planner(documentId: string): DocumentPlanner {
+    const entry = this.#require(documentId);
+    entry.planner ??= new DocumentPlanner(this.tokens.messages(documentId), entry.context);
+    return entry.planner;
+  }
+
+  #touch(documentId: string): number {
+    const entry = this.#require(documentId);
+    entry.revision = this.#nextRevision++;
+    entry.planner = null;
+    return entry.revision;
+  }
+
+  #require(documentId: string): Entry {
+    const entry = this.#entries.get(documentId);
+    if (!entry) throw new Error(`No open document '${documentId}'`);
+    return entry;
+  }
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createCompressorState } from '#core/compression/compressor-state.ts';
+import { planCompression } from '#core/compression/plan-compression.ts';
+import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '#core/config/compression-config.ts';
+import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
+import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
+import { PRESET_NAMES } from '#core/presets/preset-name.ts';
+import type { Transcript } from '#core/transcript/transcript.ts';
+import { DocumentPlanner } from '#worker/document-planner.ts';
+
+const transcripts: [string, Transcript][] = [
+  ['demo', buildDemoTranscript()],
+  ['generated 800', generateAgentTranscript({ messageCount: 800, seed: 7 })],
+];
+
+const settings: Partial<CompressionConfig>[] = [
+  {},
+  { contextLength: 64_000, thresholdPercent: 0.5 },
+  { contextLength: 1_000_000, thresholdPercent: 0.8, targetRatio: 0.5 },
+  { protectLastN: 5, protectFirstN: 0, targetRatio: 0.1 },
+  { contextLength: 128_000, protectLastN: 40, protectFirstN: 6 },
+];
+
+describe('DocumentPlanner', () => {
+  for (const [name, transcript] of transcripts) {
+    for (const preset of PRESET_NAMES) {
+      it(`matches core planCompression on the ${name} transcript (${preset})`, () => {
+        const planner = new DocumentPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
+        for (const overrides of settings) {
+          const config = { ...DEFAULT_COMPRESSION_CONFIG, ...overrides };
+          const state = createCompressorState();
+          const plan = planner.plan({ preset, config, state, estimator: 'rough', nowMs: 0 }, null, 1);
+          const reference = planCompression(transcript.messages, {
+            config,
+            preset,
+            state,
+            currentTokens: plan.triggerTokens,
+            nowMs: 0,
+          });
+          expect(plan.headEnd).toBe(reference.boundaries?.headEnd);
+          expect(plan.tailStart).toBe(reference.boundaries?.tailStart);
+          expect(plan.tailCutSteps).toEqual(reference.boundaries?.steps);
+          expect(plan.pruneBoundary).toBe(reference.pruneBoundary);
+          expect(plan.prunedCount).toBe(reference.prunedCount);
+          expect(plan.pruned.map((item) => [item.index, item.kind])).toEqual(
+            reference.pruned.map((item) => [item.index, item.kind]),
+          );
+          expect(plan.pruned.filter((item) => item.kind !== 'arguments')).toEqual(
+            reference.pruned.filter((item) => item.kind !== 'arguments'),
+          );
+          expect(plan.reason).toBe(reference.reason);
+          expect(plan.wouldCompress).toBe(reference.wouldCompress);
+          expect(plan.thresholds).toEqual(reference.thresholds);
+        }
+      });
+    }
+  }
+
+  it('partitions the messages into system, tools, head, middle and tail', () => {
+    const transcript = transcripts[1]![1];
+    const planner = new DocumentPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
+    const plan = planner.plan(
+      { preset: 'hermes-2026-07', config: DEFAULT_COMPRESSION_CONFIG, estimator: 'rough' },
+      null,
+      3,
+    );
+    expect(plan.regions.map((region) => region.name)).toEqual(['system', 'tools', 'head', 'middle', 'tail']);
+    const [system, tools, head, middle, tail] = plan.regions;
+    expect([system!.start, system!.end]).toEqual([0, 1]);
+    expect([tools!.start, tools!.end]).toEqual([1, 1]);
+    expect(tools!.tokens).toBeGreaterThan(0);
+    expect(head!.start).toBe(1);
+    expect(head!.end).toBe(middle!.start);
+    expect(middle!.end).toBe(tail!.start);
+    expect(tail!.end).toBe(transcript.messages.length);
+    const messageTokens = plan.regions.reduce(
+      (sum, region) => sum + (region.name === 'tools' ? 0 : region.tokens),
+      0,
+    );
+    expect(messageTokens + tools!.tokens).toBe(plan.totalTokens);
+    expect(plan.revision).toBe(3);
+    // Hatching lies inside the transcript on the axis and never claims more than was pruned.
+    for (const span of plan.prunedSpans) {
+      expect(span.start).toBeGreaterThanOrEqual(0);
+      expect(span.end).toBeLessThanOrEqual(plan.totalTokens);
+    }
+  });
+
+  it('uses exact counts as the basis when they are given', () => {
+    const transcript = transcripts[0]![1];
+    const planner = new DocumentPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
+    const perMessage = transcript.messages.map((_, index) => 100 + index);
+    const plan = planner.plan(
+      { preset: 'hermes-2026-04', config: DEFAULT_COMPRESSION_CONFIG, estimator: 'o200k_base' },
+      { encoding: 'o200k_base', perMessage, toolsTokens: 500 },
+      1,
+    );
+    const sum = perMessage.reduce((total, value) => total + value, 0);
+    expect(plan.tokenBasis).toBe('o200k_base');
+    expect(plan.totalTokens).toBe(sum + 500);
+    expect(plan.triggerTokens).toBe(sum + 500);
+    expect([...plan.tokensPerMessage]).toEqual(perMessage);
+  });
+
+  it('answers a settings change on 10,000 messages from its caches', () => {
+    const transcript = generateAgentTranscript({ messageCount: 10_000, seed: 3 });
+    const planner = new DocumentPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
+    const first = performance.now();
+    planner.plan(
+      { preset: 'hermes-2026-04', config: DEFAULT_COMPRESSION_CONFIG, estimator: 'rough' },
+      null,
+      1,
+    );
+    const firstMs = performance.now() - first;
+    const timings: number[] = [];
+    for (let step = 1; step <= 5; step++) {
+      const started = performance.now();
+      const plan = planner.plan(
+        {
+          preset: 'hermes-2026-04',
+          config: { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 200_000 + step * 10_000 },
+          estimator: 'rough',
+        },
+        null,
+        1,
+      );
+      timings.push(performance.now() - started);
+      expect(plan.regions[4]!.end).toBe(10_000);
+    }
+    timings.sort((left, right) => left - right);
+    console.log(`planner: first plan ${firstMs.toFixed(0)} ms, cached median ${timings[2]!.toFixed(1)} ms`);
+  });
+});

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
+import { toOpenAiChatJson } from '#core/demo/write-openai-json.ts';
+import { importTranscript } from '#core/import/import-transcript.ts';
+import type { ImportProgress } from '#core/lab/import-progress.ts';
+import { importBlob } from '#worker/import-service.ts';
+
+const fixtures = resolve(import.meta.dirname, '../fixtures/import');
+
+describe('importBlob', () => {
+  it('streams a JSONL file through the importer', async () => {
+    const text = readFileSync(resolve(fixtures, 'claude-code/compaction-sidechain/input.jsonl'), 'utf8');
+    const progress: ImportProgress[] = [];
+    const result = await importBlob(new Blob([text]), {}, (report) => progress.push(report));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.stats.messages).toBe(7);
+    expect(result.value.transcript.metadata.compactionPoints).toHaveLength(2);
+    const last = progress[progress.length - 1]!;
+    expect(last.bytes).toBe(last.totalBytes);
+    expect(last.messages).toBe(7);
+  });
+
+  it('gives the same transcript as a whole-text import for a multi-megabyte document with multi-byte text', async () => {
+    const transcript = generateAgentTranscript({ messageCount: 600, seed: 5 });
+    transcript.messages.push({ role: 'user', content: '東京の天気は？ 🚀 '.repeat(5000) });
+    const text = toOpenAiChatJson(transcript);
+    expect(text.length).toBeGreaterThan(1_000_000);
+    const streamed = await importBlob(new Blob([text]), {});
+    const whole = importTranscript(text);
+    expect(streamed.ok && whole.ok).toBe(true);
+    if (!streamed.ok || !whole.ok) return;
+    expect(streamed.value.transcript.messages).toEqual(whole.value.transcript.messages);
+    expect(streamed.value.stats.bytes).toBe(new TextEncoder().encode(text).length);
+  });
+
+  it('returns an ImportError naming the line of a broken file, and honours a forced format', async () => {
+    const broken = await importBlob(
+      new Blob([readFileSync(resolve(import.meta.dirname, '../fixtures/e2e/broken-openai-chat/input.json'))]),
+      {},
+    );
+    expect(broken.ok).toBe(false);
+    if (!broken.ok) expect(broken.error.message).toContain('line 6 is not valid JSON');
+    const forced = await importBlob(new Blob(['{"messages":[{"role":"user","content":"hi"}]}']), {
+      format: 'claude-code',
+    });
+    expect(forced.ok).toBe(false);
+    if (!forced.ok) expect(forced.error.format).toBe('claude-code');
+  });
+});
