@@ -1,0 +1,24 @@
+/** Below a dollar, at least this many significant digits, so small per-turn costs are not all `$0.01`. */
+const SMALL_AMOUNT_SIGNIFICANT_DIGITS = 2;
+
+/**
+ * A dollar amount for labels: `$1.23`, `$0.015` and `$0.0042` below a dollar, `n/a` when unknown (never `$0`),
+ * and `≥ $1.23` when some of the requests summed had no price.
+ *
+ * @example formatUsd(0.004217) // '$0.0042'
+ */
+export function formatUsd(amount: number | null, complete = true): string {
+  if (amount === null) return 'n/a';
+  const sign = amount < 0 ? '−' : '';
+  const absolute = Math.abs(amount);
+  let digits: string;
+  if (absolute === 0) digits = '0.00';
+  else if (absolute < 1) {
+    const decimals = Math.min(
+      8,
+      Math.max(2, -Math.floor(Math.log10(absolute)) + SMALL_AMOUNT_SIGNIFICANT_DIGITS - 1),
+    );
+    digits = absolute.toFixed(decimals);
+  } else digits = absolute.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${complete ? '' : '≥ '}${sign}$${digits}`;
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
+import type { AppDb } from '#io/db/app-db.ts';
+import { SessionRepository } from '#io/db/session-repository.ts';
+import { SettingsRepository } from '#io/db/settings-repository.ts';
+import { ConversationRuntime } from '#io/runtime/conversation-runtime.ts';
+import { CHAT_SESSION_SETTING_KEY, ChatState } from '#state/chat-state.svelte.ts';
+import { fixtureDeps, openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
+import { API_KEY, CLAUDE_MODEL, runtimeDependencies } from '#tests/io/runtime/runtime-fixture.ts';
+
+const provider = useMockProvider();
+
+function chatState(
+  label: string,
+  keyed = true,
+): { chat: ChatState; settings: SettingsRepository; db: AppDb } {
+  const { db, repository } = openFixtureRepository(label);
+  const settings = new SettingsRepository(db);
+  const chat = new ChatState({
+    settingsRepository: settings,
+    baseSettings: () => ({
+      preset: 'hermes-2026-04',
+      provider: keyed
+        ? { provider: 'anthropic', baseUrl: provider.mock().url, apiKey: API_KEY, model: CLAUDE_MODEL }
+        : null,
+      compression: DEFAULT_COMPRESSION_CONFIG,
+    }),
+    createRuntime: async (runtimeSettings) =>
+      new ConversationRuntime({ ...runtimeDependencies({ repository }), settings: runtimeSettings }),
+  });
+  return { chat, settings, db };
+}
+
+describe('ChatState', () => {
+  it('shows the conversation, usage totals and remembers the session for the next visit', async () => {
+    const { chat, settings } = chatState('chat-state');
+    const result = await chat.send('hello there');
+    expect(result.outcome).toBe('completed');
+    expect(chat.entries.map((entry) => (entry.kind === 'message' ? entry.message.role : entry.kind))).toEqual(
+      ['user', 'assistant'],
+    );
+    expect(chat.status).toBe('idle');
+    expect(chat.streamingText).toBe('');
+    expect(chat.totals.requests).toBe(1);
+    expect(chat.totals.promptTokens).toBeGreaterThan(0);
+    expect(chat.totals.costUsd).toBeGreaterThan(0);
+    expect(
+      await settings.get(CHAT_SESSION_SETTING_KEY, '', (value): value is string => typeof value === 'string'),
+    ).toBe(chat.sessionId);
+  });
+
+  it('reopens the last conversation on start', async () => {
+    const { chat, settings, db } = chatState('chat-state-resume');
+    await chat.send('remember me');
+    const again = new ChatState({
+      settingsRepository: settings,
+      baseSettings: () => ({
+        preset: 'hermes-2026-04',
+        provider: null,
+        compression: DEFAULT_COMPRESSION_CONFIG,
+      }),
+      createRuntime: async (runtimeSettings) =>
+        new ConversationRuntime({
+          // A second repository on the same database: what a reload sees.
+          ...runtimeDependencies({ repository: new SessionRepository(db, fixtureDeps()) }),
+          settings: runtimeSettings,
+        }),
+    });
+    await again.start();
+    expect(again.sessionId).toBe(chat.sessionId);
+    expect(again.entries).toHaveLength(2);
+  });
+
+  it('shows a failure plainly and offers Retry, which answers the kept message', async () => {
+    const { chat } = chatState('chat-state-retry');
+    const cut = { kind: 'stream-cut', afterEvents: 4 } as const;
+    provider.mock().script([cut, cut, cut]);
+    const failed = await chat.send('try me');
+    expect(failed.outcome).toBe('failed');
+    expect(chat.error).toMatch(/3 attempts: .*(broken|incomplete)/);
+    expect(chat.canRetry).toBe(true);
+    expect(chat.entries.some((entry) => entry.kind === 'notice' && entry.tone === 'warning')).toBe(true);
+    expect((await chat.retry()).outcome).toBe('completed');
+    expect(chat.error).toBeNull();
+    expect(chat.canRetry).toBe(false);
+  });
+
+  it('without a key, says so and keeps nothing', async () => {
+    const { chat } = chatState('chat-state-no-key', false);
+    const result = await chat.send('hello');
+    expect(result.message).toMatch(/API key/);
+    expect(chat.error).toMatch(/API key/);
+    expect(chat.canRetry).toBe(false);
+    expect(chat.sessionId).toBeNull();
+  });
+
+  it('Stop cancels the turn and leaves the conversation answerable', async () => {
+    const { chat } = chatState('chat-state-stop');
+    provider.mock().script([{ kind: 'timeout' }]);
+    const sending = chat.send('hang on');
+    await expect.poll(() => provider.mock().requests.length).toBe(1);
+    chat.stop();
+    expect((await sending).outcome).toBe('cancelled');
+    expect(chat.canRetry).toBe(true);
+    expect((await chat.retry()).outcome).toBe('completed');
+  });
+});

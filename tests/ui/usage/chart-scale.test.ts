@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { labelEvery, niceCeiling } from '#ui/usage/chart-scale.ts';
+
+describe('niceCeiling', () => {
+  it('rounds up to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect(niceCeiling(3420)).toBe(5000);
+    expect(niceCeiling(9200)).toBe(10_000);
+    expect(niceCeiling(2100)).toBe(2500);
+    expect(niceCeiling(200)).toBe(200);
+    expect(niceCeiling(0.3)).toBe(0.5);
+  });
+
+  it('gives 1 when there is nothing to scale', () => {
+    expect(niceCeiling(0)).toBe(1);
+    expect(niceCeiling(Number.NaN)).toBe(1);
+  });
+});
+
+describe('labelEvery', () => {
+  it('labels every turn when they fit, else every n-th', () => {
+    expect(labelEvery(8, 10)).toBe(1);
+    expect(labelEvery(95, 10)).toBe(10);
+  });
+});
