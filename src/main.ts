@@ -1,13 +1,28 @@
 import { mount } from 'svelte';
 import { ComputeClient } from './io/compute/compute-client.ts';
 import { AppDb } from './io/db/app-db.ts';
+import { SessionRepository } from './io/db/session-repository.ts';
 import { SettingsRepository } from './io/db/settings-repository.ts';
 import { AppState } from './state/app-state.svelte.ts';
+import { sessionStoreFromRepository } from './state/repository-session-store.ts';
+import { sessionsPanelContext } from './state/sessions-context.ts';
+import { SessionsState } from './state/sessions-state.svelte.ts';
+import { UsageState } from './state/usage-state.svelte.ts';
+import { chatPanelContext } from './state/chat-context.ts';
+import { ChatState } from './state/chat-state.svelte.ts';
 import App from './ui/App.svelte';
 import './ui/app.css';
 
+/** Hex digits from the browser's cryptographic random source (session ids). */
+function randomHex(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
 // The composition root: the only place that creates the database, the worker and the state.
 const db = new AppDb();
+const sessions = new SessionRepository(db, { now: Date.now, randomHex });
 const compute = new ComputeClient(
   () =>
     new Worker(new URL('./worker/compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' }),
@@ -16,9 +31,63 @@ const app = new AppState({
   compute,
   settingsRepository: new SettingsRepository(db),
   loadDemoTranscript: async () => (await import('./core/demo/demo-transcript.ts')).buildDemoTranscript(),
+  sessions: sessionStoreFromRepository(sessions),
+});
+
+const sessionsPanel = new SessionsState({
+  repository: sessions,
+  preset: () => app.settings.preset,
+  openInWorkspace: ({ sessionId, transcript, messageIndex }) =>
+    app.openSession(sessionId, transcript, messageIndex),
+});
+const usagePanel = new UsageState({
+  repository: sessions,
+  sessions: sessionsPanel,
+  preset: () => app.settings.preset,
+});
+
+const chat = new ChatState({
+  settingsRepository: new SettingsRepository(db),
+  // Provider, preset, thresholds and the model's window come from the lab's own settings.
+  baseSettings: () => ({
+    preset: app.settings.preset,
+    provider: app.provider.providerSettings(),
+    compression: {
+      ...app.settings.compressionConfig({
+        summaryModel: app.provider.config.auxiliaryModel,
+        cacheTtl: app.provider.config.cacheTtl,
+      }),
+      contextLength: app.provider.contextWindow,
+    },
+  }),
+  // The loop loads with the chat; the SDK-backed clients on the first message.
+  createRuntime: async (settings) => {
+    const [{ ConversationRuntime }, store, { abortableSleep }] = await Promise.all([
+      import('./io/runtime/conversation-runtime.ts'),
+      import('./io/runtime/session-repository-store.ts'),
+      import('./io/llm/retry-with-backoff.ts'),
+    ]);
+    return new ConversationRuntime({
+      store: store.conversationStoreFromRepository(sessions),
+      toolResults: store.toolResultStoreFromRepository(sessions),
+      settings,
+      createClient: async (provider, preset) =>
+        (await import('./io/llm/create-chat-client.ts')).createChatClient(provider, { preset }),
+      now: Date.now,
+      random: Math.random,
+      sleep: abortableSleep,
+      today: () => new Date().toISOString().slice(0, 10),
+    });
+  },
 });
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
-mount(App, { target, props: { app } });
+mount(App, {
+  target,
+  props: { app },
+  context: new Map([...sessionsPanelContext(sessionsPanel, usagePanel), ...chatPanelContext(chat)]),
+});
 void app.start();
+// Independent of the lab's start, which waits for the worker's exact counts.
+void chat.start();

@@ -1,0 +1,372 @@
+import type { Message } from '../core/transcript/message.ts';
+import type { SettingsRepository } from '../io/db/settings-repository.ts';
+import type {
+  CompactionReason,
+  CompactionReport,
+  ConversationEvent,
+  UsageReport,
+} from '../io/runtime/conversation-event.ts';
+import type { ConversationRuntime, TurnResult } from '../io/runtime/conversation-runtime.ts';
+import { DEFAULT_CHAT_MAX_OUTPUT_TOKENS, type RuntimeSettings } from '../io/runtime/runtime-settings.ts';
+
+// The UI may not import io (layer rule): it gets the event shapes from here.
+export type { CompactionReason, CompactionReport, UsageReport };
+
+/** Settings keys of the chat (the provider and compression settings live elsewhere). */
+export const CHAT_SESSION_SETTING_KEY = 'chat-session';
+export const CHAT_OPTIONS_SETTING_KEY = 'chat-options';
+
+export const DEFAULT_CHAT_SYSTEM_PROMPT = 'You are a helpful assistant. Answer clearly and concisely.';
+
+/** One row of the chat log. Compaction and notice rows exist only in this tab's view of the turn. */
+export type ChatEntry =
+  | { readonly kind: 'message'; readonly id: number; readonly message: Message }
+  | { readonly kind: 'compaction'; readonly id: number; readonly report: CompactionReport }
+  | {
+      readonly kind: 'notice';
+      readonly id: number;
+      readonly text: string;
+      readonly tone: 'info' | 'warning' | 'error';
+    };
+
+/** An entry before it gets its id (distributes over the union, unlike `Omit`). */
+type ChatEntryDraft = ChatEntry extends infer Entry
+  ? Entry extends ChatEntry
+    ? Omit<Entry, 'id'>
+    : never
+  : never;
+
+export type ChatStatus = 'idle' | 'sending' | 'streaming' | 'compacting' | 'retrying' | 'running-tools';
+
+/** What the user can change in the chat panel itself. */
+export interface ChatOptions {
+  systemPrompt: string;
+  maxOutputTokens: number;
+  promptCaching: boolean;
+}
+
+const DEFAULT_CHAT_OPTIONS: Readonly<ChatOptions> = Object.freeze({
+  systemPrompt: DEFAULT_CHAT_SYSTEM_PROMPT,
+  maxOutputTokens: DEFAULT_CHAT_MAX_OUTPUT_TOKENS,
+  promptCaching: true,
+});
+
+function isChatOptions(value: unknown): value is ChatOptions {
+  if (!value || typeof value !== 'object') return false;
+  const options = value as Record<string, unknown>;
+  return (
+    typeof options.systemPrompt === 'string' &&
+    typeof options.maxOutputTokens === 'number' &&
+    Number.isInteger(options.maxOutputTokens) &&
+    options.maxOutputTokens > 0 &&
+    typeof options.promptCaching === 'boolean'
+  );
+}
+
+const isSessionId = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+export interface ChatStateDependencies {
+  /**
+   * Builds the runtime around the settings this state completes (the chat's own options).
+   * Asynchronous so the loop, the compressor and the clients load with the chat, not the page.
+   */
+  createRuntime: (settings: () => RuntimeSettings) => Promise<ConversationRuntime>;
+  /** Provider, preset and compression settings from the lab (everything but the chat options). */
+  baseSettings: () => Omit<RuntimeSettings, 'systemPrompt' | 'maxOutputTokens' | 'promptCaching'>;
+  settingsRepository: SettingsRepository;
+}
+
+/**
+ * The reactive bridge over the conversation runtime (C10: one bridge per outside source): the
+ * chat log, the reply being streamed, the status, errors, usage per request and compaction
+ * events. The runtime stays plain TypeScript; this class only listens to its events.
+ */
+export class ChatState {
+  readonly #dependencies: ChatStateDependencies;
+  #runtime: ConversationRuntime | null = null;
+  #runtimeLoading: Promise<ConversationRuntime> | null = null;
+  readonly #repository: SettingsRepository;
+  #entries = $state.raw<ChatEntry[]>([]);
+  #streamingText = $state('');
+  #status = $state<ChatStatus>('idle');
+  #compactionReason = $state<CompactionReason | null>(null);
+  #error = $state<string | null>(null);
+  #canRetry = $state(false);
+  #sessionId = $state<string | null>(null);
+  #sessionTitle = $state<string | null>(null);
+  #usage = $state.raw<UsageReport[]>([]);
+  #options = $state.raw<ChatOptions>(DEFAULT_CHAT_OPTIONS);
+  #compactionCount = $state(0);
+  #lastWarning = $state<string | null>(null);
+  #controller: AbortController | null = null;
+  #starting: Promise<void> | null = null;
+  #nextId = 1;
+
+  constructor(dependencies: ChatStateDependencies) {
+    this.#dependencies = dependencies;
+    this.#repository = dependencies.settingsRepository;
+  }
+
+  /** The runtime, created on first use and subscribed to once. */
+  #loadRuntime(): Promise<ConversationRuntime> {
+    this.#runtimeLoading ??= this.#dependencies
+      .createRuntime(() => ({
+        ...this.#dependencies.baseSettings(),
+        systemPrompt: this.#options.systemPrompt,
+        maxOutputTokens: this.#options.maxOutputTokens,
+        promptCaching: this.#options.promptCaching,
+      }))
+      .then((runtime) => {
+        runtime.events.subscribe((event) => this.#apply(event, runtime));
+        this.#runtime = runtime;
+        return runtime;
+      });
+    return this.#runtimeLoading;
+  }
+
+  get entries(): readonly ChatEntry[] {
+    return this.#entries;
+  }
+
+  get streamingText(): string {
+    return this.#streamingText;
+  }
+
+  get status(): ChatStatus {
+    return this.#status;
+  }
+
+  get busy(): boolean {
+    return this.#status !== 'idle';
+  }
+
+  get compactionReason(): CompactionReason | null {
+    return this.#compactionReason;
+  }
+
+  get error(): string | null {
+    return this.#error;
+  }
+
+  get canRetry(): boolean {
+    return this.#canRetry && this.#status === 'idle';
+  }
+
+  get sessionId(): string | null {
+    return this.#sessionId;
+  }
+
+  get sessionTitle(): string | null {
+    return this.#sessionTitle;
+  }
+
+  /** Usage of every request this tab made, in order (chat and summary calls). */
+  get usage(): readonly UsageReport[] {
+    return this.#usage;
+  }
+
+  get options(): ChatOptions {
+    return this.#options;
+  }
+
+  get compactionCount(): number {
+    return this.#compactionCount;
+  }
+
+  /** The repeated-compression warning, once the session was compacted twice or more. */
+  get warning(): string | null {
+    return this.#lastWarning;
+  }
+
+  /** Sums over this tab's requests: what the usage panel shows. */
+  get totals(): {
+    requests: number;
+    promptTokens: number;
+    cacheReadTokens: number;
+    cacheWriteTokens: number;
+    outputTokens: number;
+    cacheHitRate: number;
+    inputCostUsd: number;
+    costUsd: number;
+    priced: boolean;
+  } {
+    let promptTokens = 0;
+    let cacheReadTokens = 0;
+    let cacheWriteTokens = 0;
+    let outputTokens = 0;
+    let inputCostUsd = 0;
+    let costUsd = 0;
+    let priced = this.#usage.length > 0;
+    for (const report of this.#usage) {
+      promptTokens += report.promptTokens;
+      cacheReadTokens += report.usage.cacheReadTokens;
+      cacheWriteTokens += report.usage.cacheWriteTokens;
+      outputTokens += report.usage.outputTokens;
+      inputCostUsd += report.inputCostUsd ?? 0;
+      costUsd += report.costUsd ?? 0;
+      if (report.costUsd === null) priced = false;
+    }
+    return {
+      requests: this.#usage.length,
+      promptTokens,
+      cacheReadTokens,
+      cacheWriteTokens,
+      outputTokens,
+      cacheHitRate: promptTokens > 0 ? cacheReadTokens / promptTokens : 0,
+      inputCostUsd,
+      costUsd,
+      priced,
+    };
+  }
+
+  /**
+   * Loads the chat options and reopens the last conversation at its newest continuation.
+   * Sending waits for this, so a message typed early never races the reopening.
+   */
+  start(): Promise<void> {
+    this.#starting ??= this.#start();
+    return this.#starting;
+  }
+
+  async #start(): Promise<void> {
+    this.#options = await this.#repository.get(CHAT_OPTIONS_SETTING_KEY, DEFAULT_CHAT_OPTIONS, isChatOptions);
+    const sessionId = await this.#repository.get(CHAT_SESSION_SETTING_KEY, '', isSessionId);
+    if (sessionId === '') return;
+    try {
+      await (await this.#loadRuntime()).resume(sessionId);
+    } catch (error) {
+      this.#error = `Could not reopen the last conversation: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  async send(text: string): Promise<TurnResult> {
+    return this.#run((runtime, signal) => runtime.sendUserMessage(text, signal));
+  }
+
+  async retry(): Promise<TurnResult> {
+    return this.#run((runtime, signal) => runtime.retry(signal));
+  }
+
+  /** Cancels the running turn; the conversation stays as it was before the partial reply. */
+  stop(): void {
+    this.#controller?.abort(new DOMException('Stopped by the user', 'AbortError'));
+  }
+
+  newChat(): void {
+    if (this.busy) return;
+    this.#runtime?.startNewSession();
+    void this.#repository.delete(CHAT_SESSION_SETTING_KEY);
+  }
+
+  async updateOptions(patch: Partial<ChatOptions>): Promise<void> {
+    const next = { ...this.#options, ...patch };
+    if (!isChatOptions(next)) return;
+    this.#options = next;
+    await this.#repository.set(CHAT_OPTIONS_SETTING_KEY, next);
+  }
+
+  async #run(
+    operation: (runtime: ConversationRuntime, signal: AbortSignal) => Promise<TurnResult>,
+  ): Promise<TurnResult> {
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#error = null;
+    this.#canRetry = false;
+    this.#status = 'sending';
+    try {
+      await this.start();
+      const runtime = await this.#loadRuntime();
+      const result = await operation(runtime, controller.signal);
+      if (result.outcome === 'failed') this.#error = result.message;
+      this.#canRetry = result.outcome !== 'completed' && runtime.sessionId !== null;
+      return result;
+    } catch (error) {
+      const message = `The chat could not start: ${error instanceof Error ? error.message : String(error)}`;
+      this.#error = message;
+      return { outcome: 'failed', message };
+    } finally {
+      if (this.#controller === controller) this.#controller = null;
+      this.#status = 'idle';
+      this.#compactionReason = null;
+      this.#streamingText = '';
+    }
+  }
+
+  #push(entry: ChatEntryDraft): void {
+    this.#entries = [...this.#entries, { ...entry, id: this.#nextId++ }];
+  }
+
+  #notice(text: string, tone: 'info' | 'warning' | 'error'): void {
+    this.#push({ kind: 'notice', text, tone });
+  }
+
+  #apply(event: ConversationEvent, runtime: ConversationRuntime): void {
+    switch (event.type) {
+      case 'session-change':
+        this.#sessionId = event.sessionId;
+        this.#sessionTitle = event.title;
+        this.#compactionCount = runtime.compressorState.compressionCount;
+        if (event.reason === 'new' && event.sessionId !== null)
+          void this.#repository.set(CHAT_SESSION_SETTING_KEY, event.sessionId);
+        // A compaction keeps this tab's scrollback; opening or starting a conversation replaces it.
+        if (event.reason !== 'compression') {
+          this.#entries = event.messages.map((message) => ({ kind: 'message', id: this.#nextId++, message }));
+          this.#usage = [];
+          this.#lastWarning = null;
+        }
+        return;
+      case 'turn-start':
+        this.#status = 'sending';
+        return;
+      case 'message-append':
+        this.#streamingText = '';
+        this.#push({ kind: 'message', message: event.message });
+        return;
+      case 'text-delta':
+        this.#status = 'streaming';
+        this.#streamingText += event.text;
+        return;
+      case 'stream-reset':
+        if (this.#streamingText !== '') this.#notice(`Partial reply discarded — ${event.reason}`, 'warning');
+        this.#streamingText = '';
+        return;
+      case 'tool-call':
+        this.#status = 'running-tools';
+        return;
+      case 'tool-result':
+        return;
+      case 'usage':
+        this.#usage = [...this.#usage, event];
+        return;
+      case 'compaction-start':
+        this.#status = 'compacting';
+        this.#compactionReason = event.reason;
+        return;
+      case 'compaction-end': {
+        const { type: _type, ...report } = event;
+        this.#compactionReason = null;
+        this.#status = 'sending';
+        this.#compactionCount = runtime.compressorState.compressionCount;
+        if (report.warning) this.#lastWarning = report.warning;
+        this.#push({ kind: 'compaction', report });
+        return;
+      }
+      case 'retry':
+        this.#status = 'retrying';
+        this.#notice(event.message, 'warning');
+        return;
+      case 'recovery':
+        this.#notice(event.message, 'warning');
+        return;
+      case 'notice':
+        // The repeated-compression warning is shown on the compaction row itself.
+        if (event.message !== this.#lastWarning) this.#notice(event.message, 'info');
+        return;
+      case 'error':
+        this.#notice(event.message, 'error');
+        return;
+      case 'turn-end':
+        return;
+    }
+  }
+}
