@@ -4,6 +4,7 @@ import {
   createOfflineSummarizer,
   summarizeOffline,
 } from '#core/compression/offline-summarizer.ts';
+import { SUMMARY_PREFIX_2026_04 } from '#core/compression/markers.ts';
 import { serializeForSummary } from '#core/compression/serialize-for-summary.ts';
 import { buildSummaryPrompt } from '#core/compression/summary-prompt.ts';
 import type { PresetName } from '#core/presets/preset-name.ts';
@@ -40,6 +41,28 @@ describe('summarizeOffline', () => {
     ).toBe(true);
     expect(summary).toContain('## Historical Pending User Asks\n');
     expect(summary).toContain('## Goal\nSet up the project');
+  });
+
+  it('never quotes an earlier summary (a 2026-04 user turn) as the latest ask', () => {
+    const earlierSummary = user(
+      `${SUMMARY_PREFIX_2026_04}\n## Active Task\nUser asked: 'Set up the project'`,
+    );
+    const recompressed = [...turns, earlierSummary];
+    const summary = summarizeOffline(
+      buildSummaryPrompt(
+        {
+          serializedTurns: serializeForSummary(recompressed, 'hermes-2026-04'),
+          previousSummary: null,
+          focusTopic: null,
+          memoryContext: null,
+          budgetTokens: 2000,
+          today: null,
+        },
+        'hermes-2026-04',
+      ),
+    );
+    expect(summary).toContain("User asked: 'Now fix the failing test please'");
+    expect(summary).not.toContain("User asked: '[CONTEXT COMPACTION");
   });
 
   it('writes the 2026-04 sections', () => {
