@@ -3,13 +3,28 @@
  * anything, and network connections only to the app and the LLM providers the user configured.
  *
  * A policy delivered in a `<meta>` tag can be tightened later but never loosened, so the app
- * installs it once at start with the configured provider origins; changing the provider's base
- * URL reloads the page to install a policy naming the new origin.
+ * installs it once at start, naming the configured provider's origin (plus loopback for local
+ * servers); saving a base URL whose origin the policy does not cover reloads the page so the new
+ * policy names it.
  */
-export function buildContentSecurityPolicy(providerBaseUrls: readonly string[]): string {
+export interface ConnectPolicy {
+  /** Exact origins, e.g. `https://api.anthropic.com`. */
+  origins: string[];
+  /** Local model servers on any port (`http://localhost:*`, `http://127.0.0.1:*`). */
+  allowLoopback: boolean;
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1'] as const;
+
+export function connectPolicyFor(providerBaseUrls: readonly string[], allowLoopback = true): ConnectPolicy {
   const origins = [
     ...new Set(providerBaseUrls.map(originOf).filter((origin): origin is string => origin !== null)),
   ];
+  return { origins, allowLoopback };
+}
+
+export function buildContentSecurityPolicy(policy: ConnectPolicy): string {
+  const loopback = policy.allowLoopback ? LOOPBACK_HOSTS.map((host) => `http://${host}:*`) : [];
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -18,11 +33,21 @@ export function buildContentSecurityPolicy(providerBaseUrls: readonly string[]):
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src ${["'self'", ...origins].join(' ')}`,
+    `connect-src ${["'self'", ...policy.origins, ...loopback].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'none'",
   ].join('; ');
+}
+
+/** Whether a request to `url` is allowed by the connect policy. */
+export function isAllowedByConnectPolicy(policy: ConnectPolicy, url: string): boolean {
+  const origin = originOf(url);
+  if (origin === null) return false;
+  if (policy.origins.includes(origin)) return true;
+  if (!policy.allowLoopback) return false;
+  const host = /^http:\/\/([^/:]+)(?::\d+)?$/.exec(origin)?.[1];
+  return host !== undefined && (LOOPBACK_HOSTS as readonly string[]).includes(host);
 }
 
 /** `https://api.anthropic.com/v1` → `https://api.anthropic.com`; null for anything not http(s). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildContentSecurityPolicy, originOf } from '#core/security/content-security-policy.ts';
+import {
+  buildContentSecurityPolicy,
+  connectPolicyFor,
+  isAllowedByConnectPolicy,
+  originOf,
+} from '#core/security/content-security-policy.ts';
 
 describe('originOf', () => {
   it('keeps scheme, host and port and drops the path', () => {
@@ -15,18 +20,33 @@ describe('originOf', () => {
 });
 
 describe('buildContentSecurityPolicy', () => {
-  it('allows connections only to the app and the configured providers', () => {
-    const policy = buildContentSecurityPolicy([
-      'https://api.anthropic.com/v1',
-      'https://api.anthropic.com',
-      'nonsense',
-    ]);
-    expect(policy).toContain("connect-src 'self' https://api.anthropic.com;");
+  it('allows connections only to the app, the configured providers and loopback', () => {
+    const policy = buildContentSecurityPolicy(
+      connectPolicyFor(['https://api.anthropic.com/v1', 'https://api.anthropic.com', 'nonsense']),
+    );
+    expect(policy).toContain(
+      "connect-src 'self' https://api.anthropic.com http://localhost:* http://127.0.0.1:*;",
+    );
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("object-src 'none'");
   });
 
-  it('allows only the app itself when no provider is configured', () => {
-    expect(buildContentSecurityPolicy([])).toContain("connect-src 'self';");
+  it('allows only the app itself when no provider is configured and loopback is off', () => {
+    expect(buildContentSecurityPolicy(connectPolicyFor([], false))).toContain("connect-src 'self';");
+  });
+});
+
+describe('isAllowedByConnectPolicy', () => {
+  const policy = connectPolicyFor(['https://openrouter.ai/api/v1']);
+
+  it('allows the configured origin and local servers on any port', () => {
+    expect(isAllowedByConnectPolicy(policy, 'https://openrouter.ai/api/v1/chat/completions')).toBe(true);
+    expect(isAllowedByConnectPolicy(policy, 'http://127.0.0.1:8787/v1')).toBe(true);
+    expect(isAllowedByConnectPolicy(policy, 'http://localhost:11434')).toBe(true);
+  });
+
+  it('refuses any other host, so a new provider needs the policy reinstalled', () => {
+    expect(isAllowedByConnectPolicy(policy, 'https://api.anthropic.com')).toBe(false);
+    expect(isAllowedByConnectPolicy(policy, 'http://evil.example:8787')).toBe(false);
   });
 });
