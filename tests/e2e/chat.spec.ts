@@ -275,3 +275,76 @@ test('two tabs never compact the same session twice', async ({ page, context, re
   expect(tips[0]).toBe(tips[1]);
   expect(tips[0]).not.toBe(rootId);
 });
+
+test('a 60-turn conversation with tool calls on a 32K window compacts at least twice and never loses a turn', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(420_000);
+  await mock.configure(request, { contextWindow: 32_000 });
+  let currentTurn = 0;
+  const requestsMissingTheLatestAsk: number[] = [];
+  await routeMockSteps(page, request, (body, isSummary) => {
+    if (isSummary)
+      return { kind: 'reply', text: `## Active Task\nReview the ledger. ${'Reviewed modules. '.repeat(30)}` };
+    // Every model request of turn N, including those after a compaction, must carry turn N's ask.
+    if (!JSON.stringify(body.messages).includes(`Turn ${currentTurn}:`))
+      requestsMissingTheLatestAsk.push(currentTurn);
+    const last = body.messages[body.messages.length - 1] as { role: string; content: unknown };
+    const answeringTheUser =
+      last.role === 'user' && JSON.stringify(last.content).includes(`Turn ${currentTurn}:`);
+    // Every third turn the model first calls a browser tool, so tool groups live in the transcript.
+    if (answeringTheUser && currentTurn % 3 === 0) {
+      return {
+        kind: 'reply',
+        toolCalls: [{ name: 'search_sessions', arguments: { query: 'ledger', limit: 2 } }],
+      };
+    }
+    return null;
+  });
+  await connectChatToMock(page, { contextWindow: 32_000, maxOutputTokens: 1024 });
+  for (currentTurn = 1; currentTurn <= 60; currentTurn++) {
+    await sendChat(
+      page,
+      `Turn ${currentTurn}: review ledger module ${currentTurn}. ${'The module writes rows. '.repeat(120)}`,
+    );
+  }
+  currentTurn = 0;
+
+  const rotated = page.locator('[data-testid="chat-compaction"][data-outcome="rotated"]');
+  expect(await rotated.count()).toBeGreaterThanOrEqual(2);
+  expect(requestsMissingTheLatestAsk).toEqual([]);
+  const toolRounds = (await generationRequests(request)).chat.filter((body) =>
+    JSON.stringify(body.messages).includes('"tool_result"'),
+  );
+  expect(toolRounds.length).toBeGreaterThan(0);
+
+  // Every turn is still stored and reachable through the sessions of the lineage.
+  const storedTurns = await page.evaluate(
+    () =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('context-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('messages').objectStore('messages').getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            const turns = new Set<number>();
+            for (const row of read.result as Array<{ message: { role: string; content: unknown } }>) {
+              if (row.message.role !== 'user') continue;
+              const match = /^Turn (\d+):/.exec(
+                typeof row.message.content === 'string' ? row.message.content : '',
+              );
+              if (match) turns.add(Number(match[1]));
+            }
+            resolve([...turns].sort((a, b) => a - b));
+          };
+        };
+      }),
+  );
+  expect(storedTurns).toEqual(Array.from({ length: 60 }, (_, index) => index + 1));
+  const lineageTitle = await page.getByTestId('chat-session-title').textContent();
+  console.log(
+    `60-turn 32K chat with tool calls: ${await rotated.count()} compactions, now in "${lineageTitle}"`,
+  );
+});
