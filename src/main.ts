@@ -10,10 +10,12 @@ import { SessionsState } from './state/sessions-state.svelte.ts';
 import { UsageState } from './state/usage-state.svelte.ts';
 import { chatPanelContext } from './state/chat-context.ts';
 import { ChatState } from './state/chat-state.svelte.ts';
-import { connectPolicyFor, isAllowedByConnectPolicy } from './core/security/content-security-policy.ts';
+import { connectPolicyFor } from './core/security/content-security-policy.ts';
 import { DEFAULT_BASE_URLS } from './io/llm/provider-settings.ts';
+
+/** OpenRouter is the OpenAI-compatible route Hermes caches Claude on (§8); allowed without a reload. */
+const OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
 import { installContentSecurityPolicy } from './io/security/install-content-security-policy.ts';
-import { watchProviderBaseUrl } from './state/watch-provider-origin.svelte.ts';
 import App from './ui/App.svelte';
 import './ui/app.css';
 
@@ -95,21 +97,17 @@ mount(App, {
 void app.start();
 
 // SPEC §8: the page may connect only to itself, the configured provider, the built-in providers'
-// default endpoints and local servers on loopback. Installed once the
-// provider settings are read and before any provider request can be made; a newly saved base URL
-// on another origin reloads the page so the policy names it. Production builds only: the dev
-// server's hot-reload socket is not a provider.
+// endpoints (Anthropic, OpenAI, OpenRouter) and local servers on loopback. A meta policy cannot be
+// loosened once installed, so it is installed once the provider settings are read, before any
+// provider request; a base URL on another host takes effect at the next page load. Production
+// builds only: the dev server's hot-reload socket is not a provider.
 if (import.meta.env.PROD) {
-  // An empty base URL means the provider's default endpoint.
-  const effectiveBaseUrl = (): string =>
-    app.provider.config.baseUrl || DEFAULT_BASE_URLS[app.provider.provider];
   void app.provider.load().then(() => {
-    // The built-in providers' default endpoints are included so switching provider type does not reload.
-    const policy = connectPolicyFor([effectiveBaseUrl(), ...Object.values(DEFAULT_BASE_URLS)]);
-    installContentSecurityPolicy(document, policy);
-    watchProviderBaseUrl(app.provider, () => {
-      if (!isAllowedByConnectPolicy(policy, effectiveBaseUrl())) location.reload();
-    });
+    const configured = app.provider.config.baseUrl || DEFAULT_BASE_URLS[app.provider.provider];
+    installContentSecurityPolicy(
+      document,
+      connectPolicyFor([configured, ...Object.values(DEFAULT_BASE_URLS), OPENROUTER_BASE_URL]),
+    );
   });
 }
 // Independent of the lab's start, which waits for the worker's exact counts.

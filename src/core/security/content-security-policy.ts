@@ -4,8 +4,7 @@
  *
  * A policy delivered in a `<meta>` tag can be tightened later but never loosened, so the app
  * installs it once at start, naming the configured provider's origin (plus loopback for local
- * servers); saving a base URL whose origin the policy does not cover reloads the page so the new
- * policy names it.
+ * servers); a base URL on another host takes effect at the next page load.
  */
 export interface ConnectPolicy {
   /** Exact origins, e.g. `https://api.anthropic.com`. */
@@ -38,16 +37,6 @@ export function buildContentSecurityPolicy(policy: ConnectPolicy): string {
     "base-uri 'self'",
     "form-action 'none'",
   ].join('; ');
-}
-
-/** Whether a request to `url` is allowed by the connect policy. */
-export function isAllowedByConnectPolicy(policy: ConnectPolicy, url: string): boolean {
-  const origin = originOf(url);
-  if (origin === null) return false;
-  if (policy.origins.includes(origin)) return true;
-  if (!policy.allowLoopback) return false;
-  const host = /^http:\/\/([^/:]+)(?::\d+)?$/.exec(origin)?.[1];
-  return host !== undefined && (LOOPBACK_HOSTS as readonly string[]).includes(host);
 }
 
 /** `https://api.anthropic.com/v1` → `https://api.anthropic.com`; null for anything not http(s). */

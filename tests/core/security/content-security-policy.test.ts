@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   buildContentSecurityPolicy,
   connectPolicyFor,
-  isAllowedByConnectPolicy,
   originOf,
 } from '#core/security/content-security-policy.ts';
 
@@ -33,20 +32,5 @@ describe('buildContentSecurityPolicy', () => {
 
   it('allows only the app itself when no provider is configured and loopback is off', () => {
     expect(buildContentSecurityPolicy(connectPolicyFor([], false))).toContain("connect-src 'self';");
-  });
-});
-
-describe('isAllowedByConnectPolicy', () => {
-  const policy = connectPolicyFor(['https://openrouter.ai/api/v1']);
-
-  it('allows the configured origin and local servers on any port', () => {
-    expect(isAllowedByConnectPolicy(policy, 'https://openrouter.ai/api/v1/chat/completions')).toBe(true);
-    expect(isAllowedByConnectPolicy(policy, 'http://127.0.0.1:8787/v1')).toBe(true);
-    expect(isAllowedByConnectPolicy(policy, 'http://localhost:11434')).toBe(true);
-  });
-
-  it('refuses any other host, so a new provider needs the policy reinstalled', () => {
-    expect(isAllowedByConnectPolicy(policy, 'https://api.anthropic.com')).toBe(false);
-    expect(isAllowedByConnectPolicy(policy, 'http://evil.example:8787')).toBe(false);
   });
 });
