@@ -12,6 +12,7 @@ import { chatPanelContext } from './state/chat-context.ts';
 import { ChatState } from './state/chat-state.svelte.ts';
 import { connectPolicyFor } from './core/security/content-security-policy.ts';
 import { DEFAULT_BASE_URLS } from './io/llm/provider-settings.ts';
+import type { Preset } from './core/presets/preset.ts';
 
 /** OpenRouter is the OpenAI-compatible route Hermes caches Claude on (§8); allowed without a reload. */
 const OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
@@ -28,7 +29,12 @@ function randomHex(bytes: number): string {
 
 // The composition root: the only place that creates the database, the worker and the state.
 const db = new AppDb();
-const sessions = new SessionRepository(db, { now: Date.now, randomHex });
+// The repository follows the preset the user chose (read when needed, after the app exists).
+const sessions = new SessionRepository(db, {
+  now: Date.now,
+  randomHex,
+  preset: (): Preset => app.settings.preset,
+});
 const compute = new ComputeClient(
   () =>
     new Worker(new URL('./worker/compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' }),

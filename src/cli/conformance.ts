@@ -6,13 +6,14 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_PRESET, isPresetName, PRESET_NAMES, type PresetName } from '../core/presets/preset-name.ts';
+import { getPreset, type Preset } from '../core/presets/preset.ts';
+import { DEFAULT_PRESET, isPresetName, PRESET_NAMES } from '../core/presets/preset-name.ts';
 import { loadAdapter } from './conformance/load-adapter.ts';
 import { runVectorCase, type CaseResult } from './conformance/run-vector-file.ts';
 import type { VectorFile } from './conformance/vector-adapter.ts';
 
 interface Options {
-  preset: PresetName;
+  preset: Preset;
   dirs: string[];
   jsonPath: string | null;
   verbose: boolean;
@@ -20,17 +21,17 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   const projectRoot = resolve(fileURLToPath(import.meta.url), '../../..');
-  const options: Options = { preset: DEFAULT_PRESET, dirs: [], jsonPath: null, verbose: false };
+  const options: Options = { preset: getPreset(DEFAULT_PRESET), dirs: [], jsonPath: null, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--preset') {
       const value = argv[++i] ?? '';
       if (!isPresetName(value)) fail(`unknown preset '${value}' (expected ${PRESET_NAMES.join(' or ')})`);
-      options.preset = value;
+      options.preset = getPreset(value);
     } else if (arg.startsWith('--preset=')) {
       const value = arg.slice('--preset='.length);
       if (!isPresetName(value)) fail(`unknown preset '${value}' (expected ${PRESET_NAMES.join(' or ')})`);
-      options.preset = value;
+      options.preset = getPreset(value);
     } else if (arg === '--json') {
       options.jsonPath = argv[++i] ?? fail('--json needs a path');
     } else if (arg === '--verbose' || arg === '-v') {

@@ -1,4 +1,4 @@
-import type { PresetName } from '../core/presets/preset-name.ts';
+import type { Preset } from '../core/presets/preset.ts';
 import { groupConversations } from '../core/sessions/group-conversations.ts';
 import { sessionRowToRecord } from '../io/db/row-mappers.ts';
 import type { SessionRow } from '../io/db/session-row.ts';
@@ -30,7 +30,7 @@ export interface ConversationEntry {
 }
 
 /** Groups stored sessions into conversations (see `groupConversations`), newest activity first. */
-export function toConversationEntries(rows: readonly SessionRow[], preset: PresetName): ConversationEntry[] {
+export function toConversationEntries(rows: readonly SessionRow[], preset: Preset): ConversationEntry[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const rowsOf = (ids: readonly string[]): SessionRow[] => ids.flatMap((id) => byId.get(id) ?? []);
   return groupConversations(rows.map(sessionRowToRecord), preset).flatMap((group) => {

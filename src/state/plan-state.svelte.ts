@@ -50,7 +50,7 @@ export class PlanState {
   options(): LabPlanOptions {
     const { settings, provider } = this.#dependencies;
     return {
-      preset: settings.preset,
+      preset: settings.presetName,
       config: settings.compressionConfig({
         summaryModel: provider.config.auxiliaryModel,
         cacheTtl: provider.config.cacheTtl,

@@ -4,7 +4,7 @@ import { normalizeCacheTtl, type CacheTtl } from '../core/config/compression-con
 import { maskApiKey } from '../core/lab/mask-api-key.ts';
 import { lookupModel } from '../core/models/model-catalog.ts';
 import { modelPickerOptions, type ModelPickerOption } from '../core/models/model-picker-options.ts';
-import type { PresetName } from '../core/presets/preset-name.ts';
+import type { Preset } from '../core/presets/preset.ts';
 import type { ChatClient, ChatProvider } from '../io/llm/chat-client.ts';
 import { DEFAULT_BASE_URLS, hermesProviderName, type ProviderSettings } from '../io/llm/provider-settings.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
@@ -120,7 +120,7 @@ export class ProviderState {
   }
 
   /** Hermes' startup line for this route, e.g. `Prompt caching: ENABLED (native Anthropic, 5m TTL)`. */
-  cacheStatus(preset: PresetName): string {
+  cacheStatus(preset: Preset): string {
     const config = this.#config;
     const policy = resolveCachePolicy(
       {
@@ -203,7 +203,7 @@ export class ProviderState {
    * The provider's summariser with streaming reported to `hooks`, or null without a key. The
    * LLM code loads on first use, so it stays out of the first screen's bundle.
    */
-  async createSummarizer(preset: PresetName, hooks: SummarizerHooks): Promise<Summarizer | null> {
+  async createSummarizer(preset: Preset, hooks: SummarizerHooks): Promise<Summarizer | null> {
     const settings = this.providerSettings();
     if (!settings) return null;
     const [{ createChatClient }, { createLlmSummarizer }] = await Promise.all([

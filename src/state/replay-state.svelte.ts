@@ -172,7 +172,7 @@ export class ReplayState {
   #settingsKey(): string {
     const { settings, provider } = this.#dependencies;
     return JSON.stringify([
-      settings.preset,
+      settings.presetName,
       settings.compression,
       settings.estimator,
       provider.hasKey,

@@ -1,4 +1,4 @@
-import type { PresetName } from '../core/presets/preset-name.ts';
+import type { Preset } from '../core/presets/preset.ts';
 import { locateSnippetMessage } from '../core/search/locate-snippet-message.ts';
 import {
   describeLineageSegment,
@@ -56,7 +56,7 @@ export interface OpenSessionRequest {
 
 export interface SessionsStateDependencies {
   repository: SessionsRepository;
-  preset: () => PresetName;
+  preset: () => Preset;
   /** Shows a stored session in the workspace (AppState does the showing). */
   openInWorkspace: (request: OpenSessionRequest) => Promise<void>;
   /** Continues the conversation in the chat; without it, resuming opens the tip in the workspace. */

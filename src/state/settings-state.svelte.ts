@@ -1,4 +1,5 @@
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '../core/config/compression-config.ts';
+import { getPreset, type Preset } from '../core/presets/preset.ts';
 import { DEFAULT_PRESET, isPresetName, type PresetName } from '../core/presets/preset-name.ts';
 import { isEstimator, type Estimator } from '../core/tokens/estimator.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
@@ -81,8 +82,14 @@ export class SettingsState {
     return this.#estimator;
   }
 
-  get preset(): PresetName {
+  /** The chosen preset's name, as stored and shown in the picker. */
+  get presetName(): PresetName {
     return this.#preset;
+  }
+
+  /** The chosen preset: what every layer below the settings works with. */
+  get preset(): Preset {
+    return getPreset(this.#preset);
   }
 
   get compression(): CompressionSettings {

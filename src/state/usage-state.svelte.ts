@@ -1,4 +1,4 @@
-import type { PresetName } from '../core/presets/preset-name.ts';
+import type { Preset } from '../core/presets/preset.ts';
 import { priceUsageTurn } from '../core/usage/price-usage-turn.ts';
 import { buildUsageSeries, type UsageSeries } from '../core/usage/usage-series.ts';
 import { lineageUsageTotals, type LineageUsageTotals } from '../core/usage/usage-totals.ts';
@@ -15,7 +15,7 @@ export interface UsageStateDependencies {
   repository: UsageRepository;
   /** The session list (the sessions panel's), to offer the conversations that have usage. */
   sessions: { readonly conversations: readonly ConversationEntry[] };
-  preset: () => PresetName;
+  preset: () => Preset;
 }
 
 /** Everything the usage panel draws for one conversation. */
@@ -109,7 +109,7 @@ export class UsageState {
 }
 
 /** Prices each event on its session's billing route and builds the series and totals. */
-export function buildUsageView(stored: StoredUsage, preset: PresetName): UsageView {
+export function buildUsageView(stored: StoredUsage, preset: Preset): UsageView {
   const sessionsById = new Map(stored.chain.map((row) => [row.id, row]));
   const chainIds = stored.chain.map((row) => row.id);
   const priced = stored.events.map((event) => {

@@ -5,6 +5,7 @@ import type { Summarizer, SummaryRequest } from '../core/compression/summarizer.
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import { diffCompression } from '../core/lab/compression-diff.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
+import { getPreset } from '../core/presets/preset.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { err, ok, type Result } from '../core/shared/result.ts';
 import type { Message } from '../core/transcript/message.ts';
@@ -46,7 +47,7 @@ export async function runCompression(
       messages,
       {
         config: options.config,
-        preset: options.preset,
+        preset: getPreset(options.preset),
         state: options.state ?? INITIAL_COMPRESSOR_STATE,
         force: true,
         today: options.today ?? null,

@@ -3,6 +3,7 @@ import type { ImportOptions, ImportResult } from '../core/import/import-result.t
 import type { ImportProgress } from '../core/lab/import-progress.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
+import { getPreset } from '../core/presets/preset.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { err, ok, type Result } from '../core/shared/result.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
@@ -46,7 +47,8 @@ export interface WorkerImportOptions extends ImportOptions {
   preset?: PresetName;
 }
 
-function roughCounts(messages: readonly Message[], preset: PresetName): RoughCounts {
+function roughCounts(messages: readonly Message[], presetName: PresetName): RoughCounts {
+  const preset = getPreset(presetName);
   const perMessage = messages.map((message) => estimateMessagesTokensRough([message], preset));
   return { perMessage, total: estimateMessagesTokensRough(messages, preset) };
 }

@@ -32,6 +32,7 @@ import type { CompactionMarker, LabPlan } from '../core/lab/lab-plan.ts';
 import { buildMapRegions } from '../core/lab/map-regions.ts';
 import { buildPrunedSpans, type PrunedSaving } from '../core/lab/pruned-spans.ts';
 import { buildTokenAxis, offsetOfMessage, type TokenAxis } from '../core/lab/token-axis.ts';
+import { getPreset } from '../core/presets/preset.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { formatCount } from '../core/shared/format-count.ts';
 import {
@@ -124,10 +125,11 @@ export class DocumentPlanner {
 
   plan(options: LabPlanOptions, exact: ExactBasis | null, revision: number): LabPlan {
     const started = performance.now();
-    const { preset, config } = options;
+    const { config } = options;
+    const preset = getPreset(options.preset);
     const messages = this.#messages;
     const count = messages.length;
-    const cache = this.#presetCache(preset);
+    const cache = this.#presetCache(options.preset);
     const state = options.state ?? INITIAL_COMPRESSOR_STATE;
     const thresholds = deriveThresholds(config, preset);
     const tailTokenBudget = thresholds.tailTokenBudget;
@@ -199,7 +201,8 @@ export class DocumentPlanner {
       preset,
     );
     return {
-      preset,
+      preset: options.preset,
+      headRule: preset.boundaries.head,
       messageCount: count,
       estimator: options.estimator,
       tokenBasis: basis.estimator,
@@ -234,9 +237,10 @@ export class DocumentPlanner {
     };
   }
 
-  #presetCache(preset: PresetName): PresetCache {
-    const known = this.#byPreset.get(preset);
+  #presetCache(presetName: PresetName): PresetCache {
+    const known = this.#byPreset.get(presetName);
     if (known) return known;
+    const preset = getPreset(presetName);
     const messages = this.#messages;
     const sizeCache: RoughSizeCache = new WeakMap();
     const roughTokens = new Int32Array(messages.length);
@@ -276,7 +280,7 @@ export class DocumentPlanner {
       savedRoughFull: savedFull,
       savedRoughDedupe: savedDedupe,
     };
-    this.#byPreset.set(preset, cache);
+    this.#byPreset.set(presetName, cache);
     return cache;
   }
 

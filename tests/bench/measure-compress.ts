@@ -2,7 +2,7 @@ import { compress, type CompressionResult } from '#core/compression/compress.ts'
 import { createCompressorState } from '#core/compression/compressor-state.ts';
 import type { Summarizer } from '#core/compression/summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
-import { PRESET_NAMES, type PresetName } from '#core/presets/preset-name.ts';
+import { ALL_PRESETS, type Preset } from '#core/presets/preset.ts';
 import type { BenchContext } from './bench-context.ts';
 import type { BenchOutcome, BenchRow } from './bench-result.ts';
 import { describeRuns, logLogSlope, timeRuns } from './bench-stats.ts';
@@ -24,7 +24,7 @@ const STUB_SUMMARIZER: Summarizer = {
 
 export function runCompress(
   messages: Parameters<typeof compress>[0],
-  preset: PresetName,
+  preset: Preset,
   summarizer: Summarizer,
 ): Promise<CompressionResult> {
   return compress(
@@ -46,11 +46,11 @@ export function runCompress(
  */
 export async function measureCompress(context: BenchContext): Promise<BenchOutcome> {
   const rows: BenchRow[] = [];
-  for (const preset of PRESET_NAMES) {
+  for (const preset of ALL_PRESETS) {
     // Growth is fitted on CPU time: on a loaded machine wall time mixes in waiting for a core.
     const points: { size: number; ms: number; wallMs: number }[] = [];
     for (const size of context.options.sizes) {
-      context.log(`compress() ${preset}, ${size} messages`);
+      context.log(`compress() ${preset.name}, ${size} messages`);
       const messages = benchTranscript(size).messages;
       const { stats, last } = await timeRuns(
         context.options.runsFor('light', size),
@@ -62,7 +62,7 @@ export async function measureCompress(context: BenchContext): Promise<BenchOutco
         ? `skipped: ${last.skipped}`
         : `${size} → ${last.messages.length} messages, prompt ${(last.prompt?.length ?? 0).toLocaleString('en-US')} chars`;
       rows.push({
-        name: `compress(), stub summariser, ${preset} (Node)`,
+        name: `compress(), stub summariser, ${preset.name} (Node)`,
         size,
         value: stats.medianMs,
         unit: 'ms',
@@ -77,7 +77,7 @@ export async function measureCompress(context: BenchContext): Promise<BenchOutco
       const wallSlope = logLogSlope(fitted.map((point) => ({ size: point.size, ms: point.wallMs })));
       const perMessage = fitted.map((point) => `${((point.ms / point.size) * 1000).toFixed(1)} µs`);
       rows.push({
-        name: `compress() growth with size (CPU time), ${preset}`,
+        name: `compress() growth with size (CPU time), ${preset.name}`,
         size: null,
         value: Math.round(slope * 100) / 100,
         unit: 'log-log slope',

@@ -1,5 +1,5 @@
 import { applyCacheControl } from '#core/caching/apply-cache-control.ts';
-import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Preset } from '#core/presets/preset.ts';
 import { toAnthropicRequest } from '#core/providers/anthropic/to-anthropic-request.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { costUsdNumber, estimateUsageCost } from '#core/usage/estimate-usage-cost.ts';
@@ -8,10 +8,11 @@ import { startMockProvider, type MockProvider } from '#tests/mock-provider/mock-
 import type { BenchContext } from './bench-context.ts';
 import type { BenchOutcome, BenchRow } from './bench-result.ts';
 import { benchTranscript } from './bench-transcripts.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const TURNS = 40;
 const MODEL = 'claude-sonnet-4-6';
-const PRESET: PresetName = 'hermes-2026-07';
+const PRESET: Preset = HERMES_2026_07;
 const MAX_OUTPUT_TOKENS = 1024;
 /** Time between two requests of the agent loop; well inside the 5-minute cache lifetime. */
 const SECONDS_BETWEEN_TURNS = 30;

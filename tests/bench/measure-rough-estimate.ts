@@ -3,6 +3,7 @@ import type { BenchContext } from './bench-context.ts';
 import type { BenchOutcome } from './bench-result.ts';
 import { describeRuns, timeRuns } from './bench-stats.ts';
 import { benchTranscript } from './bench-transcripts.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 /** Hermes' rough estimate (len(str(message)) / 4) of the whole transcript, in Node. No target. */
 export async function measureRoughEstimate(context: BenchContext): Promise<BenchOutcome> {
@@ -13,7 +14,7 @@ export async function measureRoughEstimate(context: BenchContext): Promise<Bench
     // No cache is passed, so every run measures every message again.
     const { stats, last } = await timeRuns(
       context.options.runsFor('light', size),
-      () => estimateMessagesTokensRough(messages, 'hermes-2026-07'),
+      () => estimateMessagesTokensRough(messages, HERMES_2026_07),
       size <= 10_000 ? 1 : 0,
     );
     rows.push({

@@ -2,6 +2,7 @@ import { AppDb } from '#io/db/app-db.ts';
 import { SessionRepository, type SessionRepositoryDeps } from '#io/db/session-repository.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { uniqueDbName } from './open-db-at-version.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 /** 2027-01-15T08:00:00Z: session ids read `20270115_080000_…`. */
 export const FIXTURE_START_MS = Date.UTC(2027, 0, 15, 8, 0, 0);
@@ -16,6 +17,7 @@ export function fixtureDeps(overrides: Partial<SessionRepositoryDeps> = {}): Ses
   return {
     now: () => FIXTURE_START_MS + 1000 * tick++,
     randomHex: (bytes) => (draw++).toString(16).padStart(bytes * 2, '0'),
+    preset: () => HERMES_2026_04,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '#core/providers/server-sent-event-parser.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { startMockProvider, type MockProvider } from './mock-provider-server.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 let mock: MockProvider;
 
@@ -197,7 +198,7 @@ describe('startMockProvider', () => {
       const marked = applyCacheControl(
         conversation(turns),
         { ttl: '5m', nativeLayout: true },
-        'hermes-2026-04',
+        HERMES_2026_04,
       );
       const { body } = toAnthropicRequest(marked, {
         model: 'claude-test',
@@ -217,7 +218,7 @@ describe('startMockProvider', () => {
   });
 
   it('lets a 5-minute cache entry expire', async () => {
-    const marked = applyCacheControl(conversation(1), { ttl: '5m', nativeLayout: true }, 'hermes-2026-04');
+    const marked = applyCacheControl(conversation(1), { ttl: '5m', nativeLayout: true }, HERMES_2026_04);
     const { body } = toAnthropicRequest(marked, {
       model: 'claude-test',
       maxTokens: 100,
@@ -244,7 +245,7 @@ describe('startMockProvider', () => {
       const marked = applyCacheControl(
         conversation(turns),
         { ttl: '5m', nativeLayout: false },
-        'hermes-2026-04',
+        HERMES_2026_04,
       );
       const { body } = toOpenAiChatRequest(marked, {
         model: 'anthropic/claude-test',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppDb } from '#io/db/app-db.ts';
 import { SettingsRepository } from '#io/db/settings-repository.ts';
 import { ProviderState, apiKeySettingKey } from '#state/provider-state.svelte.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 let databases = 0;
 const freshRepository = () => new SettingsRepository(new AppDb(`provider-state-test-${++databases}`));
@@ -58,13 +60,13 @@ describe('ProviderState', () => {
   it('describes prompt caching for the route and knows the model window', async () => {
     const state = new ProviderState(freshRepository());
     await state.load();
-    expect(state.cacheStatus('hermes-2026-04')).toBe('Prompt caching: ENABLED (native Anthropic, 5m TTL)');
+    expect(state.cacheStatus(HERMES_2026_04)).toBe('Prompt caching: ENABLED (native Anthropic, 5m TTL)');
     await state.update({ cacheTtl: '1h' });
-    expect(state.cacheStatus('hermes-2026-07')).toBe('Prompt caching: ENABLED (native Anthropic, 1h TTL)');
+    expect(state.cacheStatus(HERMES_2026_07)).toBe('Prompt caching: ENABLED (native Anthropic, 1h TTL)');
     expect(state.contextWindow).toBe(1_000_000);
     await state.update({ contextWindowOverride: 500_000 });
     expect(state.contextWindow).toBe(500_000);
     await state.setProvider('openai-compatible');
-    expect(state.cacheStatus('hermes-2026-07')).toMatch(/^Prompt caching: DISABLED/);
+    expect(state.cacheStatus(HERMES_2026_07)).toMatch(/^Prompt caching: DISABLED/);
   });
 });

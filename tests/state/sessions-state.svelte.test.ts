@@ -6,6 +6,7 @@ import type { SessionRepository } from '#io/db/session-repository.ts';
 import { SessionsState, type OpenSessionRequest } from '#state/sessions-state.svelte.ts';
 import { FIXTURE_START_MS, openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { storeChain, type StoredChain } from './sessions-fixture.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 interface Harness {
   db: AppDb;
@@ -29,7 +30,7 @@ async function harness(label: string, options: { resumeInChat?: boolean } = {}):
   const resumed: string[] = [];
   const state = new SessionsState({
     repository,
-    preset: () => 'hermes-2026-07',
+    preset: () => HERMES_2026_07,
     openInWorkspace: async (request) => {
       opened.push(request);
     },

@@ -6,6 +6,7 @@ import { SessionsState } from '#state/sessions-state.svelte.ts';
 import { UsageState } from '#state/usage-state.svelte.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { storeChain } from './sessions-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -27,10 +28,10 @@ async function harness(label: string) {
   const chain = await storeChain(repository);
   const sessions = new SessionsState({
     repository,
-    preset: () => 'hermes-2026-04',
+    preset: () => HERMES_2026_04,
     openInWorkspace: async () => {},
   });
-  const state = new UsageState({ repository, sessions, preset: () => 'hermes-2026-04' });
+  const state = new UsageState({ repository, sessions, preset: () => HERMES_2026_04 });
   const stop = $effect.root(() => {
     $effect(() => {
       void state.view;

@@ -4,9 +4,11 @@ import { planCompression } from '#core/compression/plan-compression.ts';
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '#core/config/compression-config.ts';
 import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
-import { PRESET_NAMES } from '#core/presets/preset-name.ts';
+import { ALL_PRESETS } from '#core/presets/preset.ts';
 import type { Transcript } from '#core/transcript/transcript.ts';
 import { DocumentPlanner } from '#worker/document-planner.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const transcripts: [string, Transcript][] = [
   ['demo', buildDemoTranscript()],
@@ -23,13 +25,17 @@ const settings: Partial<CompressionConfig>[] = [
 
 describe('DocumentPlanner', () => {
   for (const [name, transcript] of transcripts) {
-    for (const preset of PRESET_NAMES) {
-      it(`matches core planCompression on the ${name} transcript (${preset})`, () => {
+    for (const preset of ALL_PRESETS) {
+      it(`matches core planCompression on the ${name} transcript (${preset.name})`, () => {
         const planner = new DocumentPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
         for (const overrides of settings) {
           const config = { ...DEFAULT_COMPRESSION_CONFIG, ...overrides };
           const state = createCompressorState();
-          const plan = planner.plan({ preset, config, state, estimator: 'rough', nowMs: 0 }, null, 1);
+          const plan = planner.plan(
+            { preset: preset.name, config, state, estimator: 'rough', nowMs: 0 },
+            null,
+            1,
+          );
           const reference = planCompression(transcript.messages, {
             config,
             preset,

@@ -1,4 +1,4 @@
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { firstDifference } from './deep-equal.ts';
 import type { VectorAdapter, VectorCase } from './vector-adapter.ts';
 
@@ -11,12 +11,14 @@ export interface CaseResult {
   reason?: string;
 }
 
-/** The expected value for a preset: the legacy field for 2026-04 when present. */
-export function expectedFor(testCase: VectorCase, preset: PresetName): unknown {
-  if (preset === 'hermes-2026-04' && 'expected_legacy_2026_04' in testCase) {
-    return testCase.expected_legacy_2026_04;
-  }
-  return testCase.expected;
+/**
+ * The expected value for a preset: the vectors name an older generation's value by its date
+ * (`expected_legacy_2026_04`), so a preset reads the field named after its upstream month when
+ * a case has one, else `expected`.
+ */
+export function expectedFor(testCase: VectorCase, preset: Preset): unknown {
+  const legacyKey = `expected_legacy_${preset.upstream.date.slice(0, 7).replace('-', '_')}`;
+  return legacyKey in testCase ? testCase[legacyKey] : testCase.expected;
 }
 
 function skipReason(expected: unknown): string | null {
@@ -32,7 +34,7 @@ export async function runVectorCase(
   file: string,
   testCase: VectorCase,
   adapter: VectorAdapter,
-  preset: PresetName,
+  preset: Preset,
 ): Promise<CaseResult> {
   const expected = expectedFor(testCase, preset);
   const skip = skipReason(expected);

@@ -1,4 +1,4 @@
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 
 /** One case of a vector file, as in `../shared/conformance/README.md`. */
 export interface VectorCase {
@@ -27,5 +27,5 @@ export interface VectorFile {
  * be copied into the result.
  */
 export interface VectorAdapter {
-  run(testCase: VectorCase, preset: PresetName, expected: unknown): unknown | Promise<unknown>;
+  run(testCase: VectorCase, preset: Preset, expected: unknown): unknown | Promise<unknown>;
 }

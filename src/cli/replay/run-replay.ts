@@ -5,6 +5,7 @@ import { createCompressorState } from '../../core/compression/compressor-state.t
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
 import { planCompression, type CompressionPlan } from '../../core/compression/plan-compression.ts';
 import type { ImportResult } from '../../core/import/import-result.ts';
+import { getPreset } from '../../core/presets/preset.ts';
 import { countMessageTokens } from '../../core/tokens/count-message-tokens.ts';
 import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Estimator, TokenEncoding } from '../../core/tokens/estimator.ts';
@@ -70,7 +71,7 @@ async function messageTokens(
   estimator: Estimator,
   options: ReplayOptions,
 ): Promise<number> {
-  if (estimator === 'rough') return estimateMessagesTokensRough(messages, options.preset);
+  if (estimator === 'rough') return estimateMessagesTokensRough(messages, getPreset(options.preset));
   const counter = await exactCounter(estimator);
   let total = 0;
   for (const message of messages) total += countMessageTokens(message, counter);
@@ -90,7 +91,7 @@ export async function runReplay(
   const tokensBefore = await messageTokens(messages, options.estimator, options);
   const plan = planCompression(messages, {
     config,
-    preset: options.preset,
+    preset: getPreset(options.preset),
     state,
     currentTokens: tokensBefore,
     nowMs: now(),
@@ -101,7 +102,7 @@ export async function runReplay(
     messages,
     {
       config,
-      preset: options.preset,
+      preset: getPreset(options.preset),
       state,
       currentTokens: tokensBefore,
       force: true,

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 
 /** Anthropic cache lifetimes Hermes offers (`prompt_caching.cache_ttl`). */
@@ -35,7 +35,7 @@ export interface CacheControlOptions {
 export function applyCacheControl(
   messages: readonly Message[],
   options: CacheControlOptions,
-  preset: PresetName,
+  preset: Preset,
 ): Message[] {
   const copy = structuredCloneMessages(messages);
   if (copy.length === 0) return copy;
@@ -63,17 +63,17 @@ export function applyCacheControl(
  * markers inside content parts, so empty content does not use up a breakpoint; 2026-04 counted
  * every non-system message.
  */
-function canCarryMarker(message: Message, nativeLayout: boolean, preset: PresetName): boolean {
-  if (preset === 'hermes-2026-04' || nativeLayout) return true;
+function canCarryMarker(message: Message, nativeLayout: boolean, preset: Preset): boolean {
+  if (preset.caching.markers === 'every-message' || nativeLayout) return true;
   const content = message.content;
   if (Array.isArray(content)) return content.length > 0 && isPlainRecord(content[content.length - 1]);
   return typeof content === 'string' && content !== '';
 }
 
-function markMessage(message: Message, marker: CacheMarker, nativeLayout: boolean, preset: PresetName): void {
+function markMessage(message: Message, marker: CacheMarker, nativeLayout: boolean, preset: Preset): void {
   const role = message.role;
   const content = message.content;
-  if (preset === 'hermes-2026-04' && role === 'tool') {
+  if (preset.caching.markers === 'every-message' && role === 'tool') {
     // 2026-04: tool messages got a top-level marker in native layout and nothing in envelope layout.
     if (nativeLayout) message.cache_control = { ...marker };
     return;
@@ -81,7 +81,10 @@ function markMessage(message: Message, marker: CacheMarker, nativeLayout: boolea
   if ((role === 'tool' && nativeLayout) || content === null || content === undefined || content === '') {
     // 2026-07 skips empty tool/assistant turns in envelope layout: OpenRouter rejects a top-level
     // marker on role:tool and ignores it on empty assistant turns.
-    const skip = preset === 'hermes-2026-07' && !nativeLayout && (role === 'tool' || role === 'assistant');
+    const skip =
+      preset.caching.markers === 'content-aware' &&
+      !nativeLayout &&
+      (role === 'tool' || role === 'assistant');
     if (!skip) message.cache_control = { ...marker };
     return;
   }

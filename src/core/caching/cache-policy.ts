@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { CacheTtl } from './apply-cache-control.ts';
 
 export type ApiMode = 'anthropic_messages' | 'chat_completions' | 'codex_responses';
@@ -26,7 +26,7 @@ export interface CachePolicy {
  * Hermes knows OpenRouter by its base URL; a route with no base URL whose provider is
  * `openrouter` is treated the same, because the app may describe routes by provider alone.
  */
-export function resolveCachePolicy(route: CacheRoute, preset: PresetName): CachePolicy {
+export function resolveCachePolicy(route: CacheRoute, preset: Preset): CachePolicy {
   const provider = route.provider.trim().toLowerCase();
   const model = route.model.toLowerCase();
   const baseUrl = route.baseUrl.trim();
@@ -38,8 +38,9 @@ export function resolveCachePolicy(route: CacheRoute, preset: PresetName): Cache
   const isQwen = model.includes('qwen');
   const isAlibabaFamily = ['opencode', 'opencode-zen', 'opencode-go', 'alibaba'].includes(provider);
 
-  if (isNativeAnthropic) return enabled(true, provider === 'anthropic' || preset === 'hermes-2026-04');
-  if (preset === 'hermes-2026-04') {
+  const claudeRoutesOnly = preset.caching.policy === 'claude-routes';
+  if (isNativeAnthropic) return enabled(true, provider === 'anthropic' || claudeRoutesOnly);
+  if (claudeRoutesOnly) {
     if (isOpenRouter && isClaude) return enabled(false, false);
     if (isAnthropicWire && isClaude) return enabled(true, true);
     if (isAlibabaFamily && isQwen) return enabled(false, false);

@@ -4,8 +4,7 @@
  * tail message instead. 2026-07 also forces role `user` after a system-only head or when no
  * user turn would survive, closes every summary with the END MARKER, and flags it.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { appendTextToContent, contentTextForContains } from './content-text.ts';
 import {
@@ -29,7 +28,7 @@ export interface AssemblyInput {
   readonly tailStart: number;
   /** The prefixed summary (or fallback) text. */
   readonly summary: string;
-  readonly preset: PresetName;
+  readonly preset: Preset;
 }
 
 export interface AssembledCompression {
@@ -52,7 +51,7 @@ const roleOf = (message: Message | undefined): string =>
   typeof message?.role === 'string' ? message.role : 'user';
 
 /** Appends the compaction note to a system message unless it already carries it. */
-function withCompressionNote(message: Message, preset: PresetName): Message | null {
+function withCompressionNote(message: Message, preset: Preset): Message | null {
   const note = compressionNote(preset);
   const existing = message.content;
   if (contentTextForContains(existing).includes(note)) return null;
@@ -74,8 +73,8 @@ function chooseRole(
   return { role, merge: false };
 }
 
-function mergeIntoTail(message: Message, summary: string, preset: PresetName): Message {
-  if (getPreset(preset).assembly.mergeIntoTail === 'prepend') {
+function mergeIntoTail(message: Message, summary: string, preset: Preset): Message {
+  if (preset.assembly.mergeIntoTail === 'prepend') {
     return {
       ...message,
       content: appendTextToContent(message.content, summary + LEGACY_MERGE_SEPARATOR, true),
@@ -100,7 +99,7 @@ function mergeIntoTail(message: Message, summary: string, preset: PresetName): M
 
 export function assembleCompressed(input: AssemblyInput): AssembledCompression {
   const { messages, headEnd, tailStart, summary, preset } = input;
-  const switches = getPreset(preset).assembly;
+  const switches = preset.assembly;
   const head: Message[] = [];
   let systemNoteAdded = false;
   for (let index = 0; index < headEnd; index++) {

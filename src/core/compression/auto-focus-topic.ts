@@ -3,7 +3,7 @@
  * <focus>`, every compaction still asks the summariser to prioritise the latest few things the
  * user said, taken from the whole list including the protected tail.
  */
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import type { Message } from '../transcript/message.ts';
 import { contentTextForContains } from './content-text.ts';
@@ -22,7 +22,7 @@ function ellipsize(text: string, limit: number): string {
 }
 
 /** `Recent user focus:\n- a\n- b\n- c` (oldest first), or null when no user spoke. */
-export function deriveAutoFocusTopic(messages: readonly Message[], preset: PresetName): string | null {
+export function deriveAutoFocusTopic(messages: readonly Message[], preset: Preset): string | null {
   const candidates: string[] = [];
   for (let index = messages.length - 1; index >= 0 && candidates.length < AUTO_FOCUS_MAX_TURNS; index--) {
     const message = messages[index]!;

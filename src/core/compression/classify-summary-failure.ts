@@ -5,8 +5,7 @@
  * works on errors that crossed the worker boundary.
  */
 import { classifyApiError } from '../errors/classify-api-error.ts';
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonRStrip, pythonStrip } from './python-text.ts';
 import type { SummarizerErrorLike } from './summarizer.ts';
@@ -85,13 +84,13 @@ export function toSummarizerError(thrown: unknown): SummarizerErrorLike {
   return { name: 'Error', message: String(thrown) };
 }
 
-export function classifySummaryFailure(thrown: unknown, preset: PresetName): SummaryFailure {
+export function classifySummaryFailure(thrown: unknown, preset: Preset): SummaryFailure {
   const error = toSummarizerError(thrown);
   const status = statusOf(error);
   const lower = (typeof error.message === 'string' ? error.message : '').toLowerCase();
   const name = error.name ?? '';
   // 2026-04 caught every RuntimeError as "no provider" (call_llm raised one for that case).
-  const legacy = getPreset(preset).summary.failureHandling === 'legacy';
+  const legacy = preset.summary.failureHandling === 'legacy';
   const noProvider = lower.includes('no llm provider configured') || (legacy && name === 'RuntimeError');
   // The same classifier as every provider error decides auth; rate limits never count here.
   const reason = classifyApiError(
@@ -146,10 +145,10 @@ export const SHORT_COOLDOWN_SECONDS = 30;
 export function failureCooldownSeconds(
   failure: SummaryFailure,
   consecutiveTimeouts: number,
-  preset: PresetName,
+  preset: Preset,
 ): number {
   if (failure.noProvider) return NO_PROVIDER_COOLDOWN_SECONDS;
-  if (getPreset(preset).summary.failureHandling === 'legacy') return TRANSIENT_COOLDOWN_SECONDS;
+  if (preset.summary.failureHandling === 'legacy') return TRANSIENT_COOLDOWN_SECONDS;
   if (failure.timeout) {
     const rung = Math.min(Math.max(consecutiveTimeouts, 1), TIMEOUT_COOLDOWN_LADDER_SECONDS.length) - 1;
     return TIMEOUT_COOLDOWN_LADDER_SECONDS[rung]!;

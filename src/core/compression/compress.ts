@@ -7,8 +7,7 @@
  */
 import type { CompressionConfig } from '../config/compression-config.ts';
 import type { DerivedThresholds } from '../config/derive-thresholds.ts';
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import {
   estimateMessagesTokensRough,
   type RoughSizeCache,
@@ -30,7 +29,7 @@ import type { AbortSignalLike, Summarizer } from './summarizer.ts';
 
 export interface CompressOptions {
   readonly config: CompressionConfig;
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly state: CompressorState;
   /** A manual `/compress <focus>`; 2026-07 derives one from recent user turns otherwise. */
   readonly focusTopic?: string;
@@ -119,7 +118,7 @@ function findLatestSummary(
   messages: readonly Message[],
   start: number,
   end: number,
-  preset: PresetName,
+  preset: Preset,
 ): { index: number; body: string } | null {
   for (let index = end - 1; index >= start; index--) {
     const message = messages[index]!;
@@ -145,7 +144,7 @@ export async function compress(
   deps: CompressDeps,
 ): Promise<CompressionResult> {
   const { preset } = options;
-  const { summary: summarySwitches, assembly, gates } = getPreset(preset);
+  const { summary: summarySwitches, assembly, gates } = preset;
   const realUsageVerdict = gates.antiThrash === 'real-usage';
   const sizeCache: RoughSizeCache = options.sizeCache ?? new WeakMap();
   // Per-call reset (§5.0): the last error describes this call only. A forced run (manual

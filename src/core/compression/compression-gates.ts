@@ -5,8 +5,7 @@
  * the fallback streak) plus a failure cooldown that blocks triggering; 2026-04 only had an
  * ineffective count that compress() itself updated. Vectors: anti_thrash_gates.json.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { type CompressorState, isCooldownActive } from './compressor-state.ts';
 
 /** Why automatic compaction is off while the context is over the threshold. */
@@ -20,12 +19,12 @@ export interface ShouldCompressVerdict {
 
 export interface GateContext {
   readonly thresholdTokens: number;
-  readonly preset: PresetName;
+  readonly preset: Preset;
   /** The injected clock, ms (only the cooldown reads it). */
   readonly nowMs: number;
 }
 
-const judgesRealUsage = (preset: PresetName): boolean => getPreset(preset).gates.antiThrash === 'real-usage';
+const judgesRealUsage = (preset: Preset): boolean => preset.gates.antiThrash === 'real-usage';
 
 /** Which breaker, if any, stops automatic compaction right now. */
 export function compressionBlock(state: CompressorState, context: GateContext): CompressionBlock | null {
@@ -62,7 +61,7 @@ export function updateFromResponse(
   state: CompressorState,
   usage: PromptUsage,
   thresholdTokens: number,
-  preset: PresetName,
+  preset: Preset,
 ): CompressorState {
   const promptTokens = usage.prompt_tokens ?? 0;
   const completionTokens = usage.completion_tokens ?? 0;
@@ -113,7 +112,7 @@ export function recordCompletedCompaction(state: CompressorState, usedFallback: 
 export function markCompactionBoundary(
   state: CompressorState,
   roughTokens: number,
-  preset: PresetName,
+  preset: Preset,
 ): CompressorState {
   if (!judgesRealUsage(preset)) return { ...state, lastPromptTokens: roughTokens };
   return {
@@ -139,7 +138,7 @@ export function shouldDeferPreflightToRealUsage(
   state: CompressorState,
   roughTokens: number,
   thresholdTokens: number,
-  preset: PresetName,
+  preset: Preset,
 ): DeferVerdict {
   const no = { defer: false, state };
   if (!judgesRealUsage(preset) || roughTokens < thresholdTokens) return no;

@@ -5,7 +5,7 @@
  */
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { deriveThresholds } from '../config/derive-thresholds.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { compress } from './compress.ts';
 import { shouldCompress, updateFromResponse } from './compression-gates.ts';
@@ -17,7 +17,7 @@ export const COMPRESSOR_ENGINE_NAME = 'compressor';
 
 export interface CompressorEngineOptions {
   readonly config: CompressionConfig;
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly summarizer: Summarizer;
   /** Clock in milliseconds. */
   readonly now: () => number;

@@ -4,7 +4,7 @@
  * the dropped turns themselves (last user ask, actions, errors, files, the last turns), in the
  * normal section layout, so a provider outage still leaves continuity anchors.
  */
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
 import type { Message } from '../transcript/message.ts';
@@ -42,7 +42,7 @@ const BLOCKER_RE = /\b(error|failed|exception|traceback|timeout|timed out|fatal)
 const PATH_KEYS = new Set(['path', 'workdir', 'file_path', 'output_path']);
 
 /** 2026-04: the static note naming how many turns were dropped. */
-export function legacyFallbackSummary(droppedCount: number, preset: PresetName): string {
+export function legacyFallbackSummary(droppedCount: number, preset: Preset): string {
   return (
     `${summaryPrefix(preset)}\n` +
     `Summary generation was unavailable. ${droppedCount} conversation turns were removed to free context space ` +
@@ -114,7 +114,7 @@ const toolCallInfo = (call: unknown): ToolCallInfo & { id: string } => {
 export function deterministicFallbackSummary(
   turns: readonly Message[],
   reason: string | null,
-  preset: PresetName,
+  preset: Preset,
 ): string {
   const userAsks: string[] = [];
   const assistantActions: string[] = [];

@@ -1,5 +1,5 @@
 import { getPreset, type BoundarySwitches } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import { messageBudgetTokens } from '../tokens/message-budget-tokens.ts';
 import { pythonHasNonWhitespace } from '../tokens/python-truthy.ts';
@@ -100,7 +100,7 @@ function lastUserIndex(
   messages: readonly Message[],
   headEnd: number,
   skipSummaries: boolean,
-  preset: PresetName,
+  preset: Preset,
 ): number {
   for (let index = messages.length - 1; index >= headEnd; index--) {
     const message = messages[index]!;
@@ -132,7 +132,7 @@ function hasVisibleText(message: Message): boolean {
 }
 
 /** Latest non-summary assistant with visible text, else the latest non-summary assistant, else -1. */
-function lastAssistantIndex(messages: readonly Message[], headEnd: number, preset: PresetName): number {
+function lastAssistantIndex(messages: readonly Message[], headEnd: number, preset: Preset): number {
   let anyAssistant = -1;
   for (let index = messages.length - 1; index >= headEnd; index--) {
     const message = messages[index]!;
@@ -153,9 +153,9 @@ export function findTailCut(
   messages: readonly Message[],
   headEnd: number,
   options: TailCutOptions,
-  preset: PresetName,
+  preset: Preset,
 ): TailCut {
-  const switches = getPreset(preset).boundaries;
+  const switches = preset.boundaries;
   const count = messages.length;
   const steps: TailCutStep[] = [];
   const weights = new Map<number, number>();

@@ -6,8 +6,7 @@
  * summary tells compress() to abort or fall back.
  */
 import { computeSummaryBudget } from '../config/compute-summary-budget.ts';
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import {
@@ -32,7 +31,7 @@ import { stripThinkBlocks } from './strip-think-blocks.ts';
 
 export interface GenerateSummaryInput {
   readonly turns: readonly Message[];
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly state: CompressorState;
   readonly focusTopic: string | null;
   readonly memoryContext: string | null;
@@ -88,7 +87,7 @@ export async function generateSummary(
   deps: GenerateSummaryDeps,
 ): Promise<SummaryGeneration> {
   const { preset, turns } = input;
-  const switches = getPreset(preset).summary;
+  const switches = preset.summary;
   const grounded = switches.answerHandling === 'grounded';
   const classified = switches.failureHandling === 'classified';
   let state = input.state;

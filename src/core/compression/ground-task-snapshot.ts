@@ -3,7 +3,7 @@
  * compress prose, but "what was the user's last ask" is taken verbatim from the compacted
  * turns and written into `## Historical Task Snapshot`, so the model cannot invent it.
  */
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
 import type { Message } from '../transcript/message.ts';
@@ -20,7 +20,7 @@ const TRUNCATION_SUFFIX = ' ...[truncated]';
 const TASK_SECTION_RE = /^## Historical Task Snapshot\s*\n[\s\S]*?(?=^## |(?![\s\S]))/m;
 
 /** The newest real user message in `turns`, redacted and whitespace-collapsed, or null. */
-export function latestUserAsk(turns: readonly Message[], preset: PresetName): string | null {
+export function latestUserAsk(turns: readonly Message[], preset: Preset): string | null {
   for (let index = turns.length - 1; index >= 0; index--) {
     const message = turns[index]!;
     if (!isRealUserMessage(message, preset)) continue;
@@ -38,7 +38,7 @@ export function latestUserAsk(turns: readonly Message[], preset: PresetName): st
 }
 
 /** The deterministic snapshot lines (without the heading), or null when no user spoke. */
-export function latestUserTaskSnapshot(turns: readonly Message[], preset: PresetName): string | null {
+export function latestUserTaskSnapshot(turns: readonly Message[], preset: Preset): string | null {
   const ask = latestUserAsk(turns, preset);
   if (ask === null) return null;
   return (
@@ -51,7 +51,7 @@ export function latestUserTaskSnapshot(turns: readonly Message[], preset: Preset
 export function groundHistoricalTaskSnapshot(
   summary: string,
   turns: readonly Message[],
-  preset: PresetName,
+  preset: Preset,
 ): string {
   const snapshot = latestUserTaskSnapshot(turns, preset);
   if (!snapshot) return summary;

@@ -3,8 +3,7 @@
  * long stored session is compacted once it reaches 85% of the window or a hard message count.
  * The 85% is fixed, independent of the compression threshold. Vectors: gateway_hygiene.json.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 /** Fixed fractions of the model window used by hygiene. */
 export const HYGIENE_THRESHOLD_RATIO = 0.85;
@@ -35,7 +34,7 @@ export type HygieneDecision =
       readonly needsCompress: boolean;
     };
 
-export function hygieneDecision(input: HygieneInput, preset: PresetName): HygieneDecision {
+export function hygieneDecision(input: HygieneInput, preset: Preset): HygieneDecision {
   if (input.historyLength < HYGIENE_MIN_HISTORY_LENGTH || !input.compressionEnabled) {
     return { runsCheck: false, needsCompress: false };
   }
@@ -44,7 +43,7 @@ export function hygieneDecision(input: HygieneInput, preset: PresetName): Hygien
   const actual = input.lastPromptTokens > 0;
   const tokensUsed = actual ? input.lastPromptTokens : input.roughTokens;
   // 2026-04 hard-coded the valve; 2026-07 reads `hygiene_hard_message_limit`.
-  const hardLimit = getPreset(preset).gates.fixedHygieneMessageLimit ?? input.hardMessageLimit;
+  const hardLimit = preset.gates.fixedHygieneMessageLimit ?? input.hardMessageLimit;
   return {
     runsCheck: true,
     thresholdTokens,

@@ -3,8 +3,7 @@
  * observable behaviour: a model reads them, and later compactions detect them, so they are
  * copied from Hermes byte for byte.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import { contentTextForContains } from './content-text.ts';
 
@@ -111,42 +110,43 @@ export const COMPRESSED_SUMMARY_METADATA_KEY = '_compressed_summary';
 /** Session-store flag that must never survive a compaction (#57491). */
 export const DB_PERSISTED_MARKER = '_db_persisted';
 
-const COMPRESSION_NOTE_2026_04 =
+export const COMPRESSION_NOTE_2026_04 =
   '[Note: Some earlier conversation turns have been compacted into a handoff summary to preserve context space. ' +
   'The current session state may still reflect earlier work, so build on that summary and state rather than re-doing work.]';
-const COMPRESSION_NOTE_2026_07 =
+export const COMPRESSION_NOTE_2026_07 =
   COMPRESSION_NOTE_2026_04.slice(0, -1) +
   ' Your persistent memory (MEMORY.md, USER.md) remains fully authoritative regardless of compaction.]';
 
-export function summaryPrefix(preset: PresetName): string {
-  switch (preset) {
-    case 'hermes-2026-04':
-      return SUMMARY_PREFIX_2026_04;
-    case 'hermes-2026-07':
-      return SUMMARY_PREFIX_2026_07;
-    default:
-      return assertNever(preset);
-  }
-}
+export const summaryPrefix = (preset: Preset): string => preset.markers.summaryPrefix;
 
 /** The note appended to the system prompt when a compaction happens. */
-export function compressionNote(preset: PresetName): string {
-  switch (preset) {
-    case 'hermes-2026-04':
-      return COMPRESSION_NOTE_2026_04;
-    case 'hermes-2026-07':
-      return COMPRESSION_NOTE_2026_07;
-    default:
-      return assertNever(preset);
-  }
+export const compressionNote = (preset: Preset): string => preset.markers.compressionNote;
+
+/** Every handoff prefix any Hermes generation wrote, current first. */
+const ALL_SUMMARY_PREFIXES: readonly string[] = [
+  SUMMARY_PREFIX_2026_07,
+  LEGACY_SUMMARY_PREFIX,
+  ...HISTORICAL_SUMMARY_PREFIXES,
+];
+
+/**
+ * Whether content is a handoff summary of any Hermes generation, merged summaries included
+ * (what 2026-07's detection recognises). For readers that must not take a summary for a user
+ * ask whatever preset wrote it.
+ */
+export function isAnyHermesSummaryContent(content: unknown): boolean {
+  let text = contentTextForContains(content).trimStart();
+  const delimiterAt = text.indexOf(MERGED_SUMMARY_DELIMITER);
+  if (delimiterAt >= 0) text = text.slice(delimiterAt + MERGED_SUMMARY_DELIMITER.length).trimStart();
+  return ALL_SUMMARY_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
-const recognisesMerged = (preset: PresetName): boolean =>
-  getPreset(preset).assembly.summaryDetection === 'all-prefixes-and-merged';
+const recognisesMerged = (preset: Preset): boolean =>
+  preset.assembly.summaryDetection === 'all-prefixes-and-merged';
 
 /** The prefixes a preset recognises as "this text is a handoff summary", in matching order. */
-export function knownSummaryPrefixes(preset: PresetName): readonly string[] {
-  const detection = getPreset(preset).assembly.summaryDetection;
+export function knownSummaryPrefixes(preset: Preset): readonly string[] {
+  const detection = preset.assembly.summaryDetection;
   switch (detection) {
     case 'legacy-and-current':
       return [LEGACY_SUMMARY_PREFIX, summaryPrefix(preset)];
@@ -167,7 +167,7 @@ export function repeatedCompressionWarning(compressionCount: number): string {
  * the flattened text, left-trimmed, starts with a known prefix; for a merged summary the text
  * after the merge delimiter is checked instead.
  */
-export function isContextSummaryContent(content: unknown, preset: PresetName): boolean {
+export function isContextSummaryContent(content: unknown, preset: Preset): boolean {
   let text = contentTextForContains(content).trimStart();
   const delimiterAt = recognisesMerged(preset) ? text.indexOf(MERGED_SUMMARY_DELIMITER) : -1;
   if (delimiterAt >= 0) text = text.slice(delimiterAt + MERGED_SUMMARY_DELIMITER.length).trimStart();
@@ -178,7 +178,7 @@ export function isContextSummaryContent(content: unknown, preset: PresetName): b
  * The summary body without any known prefix or the end marker (Hermes `_strip_summary_prefix`).
  * For a merged summary everything up to the merge delimiter is dropped first.
  */
-export function stripSummaryPrefix(summary: string, preset: PresetName): string {
+export function stripSummaryPrefix(summary: string, preset: Preset): string {
   let text = summary.trim();
   const merged = recognisesMerged(preset);
   if (merged) {
@@ -198,8 +198,19 @@ export function stripSummaryPrefix(summary: string, preset: PresetName): string 
   return text;
 }
 
+/** The summary body under any generation's prefix (what 2026-07's stripping recognises). */
+export function stripAnyHermesSummaryPrefix(summary: string): string {
+  let text = summary.trim();
+  const delimiterAt = text.indexOf(MERGED_SUMMARY_DELIMITER);
+  if (delimiterAt >= 0) text = text.slice(delimiterAt + MERGED_SUMMARY_DELIMITER.length).trim();
+  const prefix = ALL_SUMMARY_PREFIXES.find((candidate) => text.startsWith(candidate));
+  if (prefix) text = text.slice(prefix.length).trimStart();
+  const markerAt = text.indexOf(SUMMARY_END_MARKER);
+  return markerAt >= 0 ? text.slice(0, markerAt).trimEnd() : text;
+}
+
 /** Normalises a summary body to `<prefix>\n<body>` (Hermes `_with_summary_prefix`). */
-export function withSummaryPrefix(summary: string, preset: PresetName): string {
+export function withSummaryPrefix(summary: string, preset: Preset): string {
   const body = stripSummaryPrefix(summary, preset);
   return body ? `${summaryPrefix(preset)}\n${body}` : summaryPrefix(preset);
 }

@@ -7,7 +7,7 @@
  */
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
-import { isContextSummaryContent } from './markers.ts';
+import { isAnyHermesSummaryContent } from './markers.ts';
 import { collapseWhitespace, pythonStrip } from './python-text.ts';
 import type { Summarizer, SummaryRequest } from './summarizer.ts';
 
@@ -212,8 +212,7 @@ export function summarizeOffline(prompt: string): string {
     if (turn.label === 'USER') {
       // A 2026-04 summary sits in the middle as a user turn on re-compression: it is not an ask.
       // The 2026-07 detection knows every generation's prefixes.
-      if (pythonStrip(turn.text) && !isContextSummaryContent(turn.text, 'hermes-2026-07'))
-        userAsks.push(turn.text);
+      if (pythonStrip(turn.text) && !isAnyHermesSummaryContent(turn.text)) userAsks.push(turn.text);
     } else if (turn.label === 'ASSISTANT') {
       const { visible, calls } = splitAssistant(turn.text);
       if (pythonStrip(visible)) lastAssistantText = visible;

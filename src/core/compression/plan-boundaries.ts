@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { alignBoundaryForward } from './align-boundaries.ts';
 import { findTailCut, type TailCut } from './find-tail-cut.ts';
@@ -38,7 +38,7 @@ export interface BoundaryPlan {
 export function planBoundaries(
   messages: readonly Message[],
   options: BoundaryOptions,
-  preset: PresetName,
+  preset: Preset,
 ): BoundaryPlan {
   const headSize = protectHeadSize(messages, options, preset);
   const headEnd = alignBoundaryForward(messages, headSize);

@@ -5,7 +5,7 @@
  */
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { type DerivedThresholds, deriveThresholds } from '../config/derive-thresholds.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import {
   estimateMessagesTokensRough,
   type RoughSizeCache,
@@ -20,7 +20,7 @@ import { type PrunedToolOutput, pruneOldToolResults } from './prune-old-tool-res
 
 export interface PlanOptions {
   readonly config: CompressionConfig;
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly state: CompressorState;
   /** The caller's token count; the rough message estimate is used when absent. */
   readonly currentTokens?: number;

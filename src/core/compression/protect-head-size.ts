@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import type { Message } from '../transcript/message.ts';
 
@@ -15,8 +14,8 @@ export interface HeadOptions {
  * `protect_first_n` as it applies now. 2026-07 decays it to 0 once the session has been
  * compacted (or a previous summary exists), so early turns stop being copied forever (#11996).
  */
-export function effectiveProtectFirstN(options: HeadOptions, preset: PresetName): number {
-  const mode = getPreset(preset).boundaries.head;
+export function effectiveProtectFirstN(options: HeadOptions, preset: Preset): number {
+  const mode = preset.boundaries.head;
   switch (mode) {
     case 'first-n-including-system':
       return Math.max(0, options.protectFirstN);
@@ -34,13 +33,9 @@ export function effectiveProtectFirstN(options: HeadOptions, preset: PresetName)
  * 2026-04: `protect_first_n`, the system message counted inside it.
  * 2026-07: 1 for a leading system message plus the effective `protect_first_n`.
  */
-export function protectHeadSize(
-  messages: readonly Message[],
-  options: HeadOptions,
-  preset: PresetName,
-): number {
+export function protectHeadSize(messages: readonly Message[], options: HeadOptions, preset: Preset): number {
   const firstN = effectiveProtectFirstN(options, preset);
-  const mode = getPreset(preset).boundaries.head;
+  const mode = preset.boundaries.head;
   switch (mode) {
     case 'first-n-including-system':
       return firstN;

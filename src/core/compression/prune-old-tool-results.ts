@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import { pruneWalkTokens } from '../tokens/message-budget-tokens.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
@@ -92,12 +91,12 @@ const callFor = (calls: Map<unknown, CallInfo>, message: Message): CallInfo =>
 export function findPruneBoundary(
   messages: readonly Message[],
   options: PruneOptions,
-  preset: PresetName,
+  preset: Preset,
 ): number {
   const count = messages.length;
   const budget = options.protectTailTokens;
   if (budget === null || !(budget > 0)) return count - options.protectTailCount;
-  const floorMode = getPreset(preset).pruning.boundaryFloor;
+  const floorMode = preset.pruning.boundaryFloor;
   const minProtect =
     floorMode === 'count-max'
       ? Math.min(options.protectTailCount, count)
@@ -134,12 +133,12 @@ const contentSize = (content: unknown): number =>
 export function pruneOldToolResults(
   messages: readonly Message[],
   options: PruneOptions,
-  preset: PresetName,
+  preset: Preset,
 ): PruneResult {
   const result = messages.slice();
   const pruned: PrunedToolOutput[] = [];
   if (result.length === 0) return { messages: result, prunedCount: 0, pruneBoundary: 0, pruned };
-  const switches = getPreset(preset).pruning;
+  const switches = preset.pruning;
   const calls = indexToolCalls(result);
   const pruneBoundary = Math.max(0, Math.min(result.length, findPruneBoundary(result, options, preset)));
   let prunedCount = 0;

@@ -3,7 +3,7 @@
  * summaries, synthetic turns the agent injects, and system scaffolding carry role `user` for
  * provider alternation, but must never be taken for "what the user asked".
  */
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { contentTextForContains } from './content-text.ts';
 import {
@@ -33,10 +33,10 @@ export const SYSTEM_SCAFFOLDING_PREFIXES = [
 ] as const;
 
 /** A handoff summary by its flag or its content. */
-export const isSummaryMessage = (message: Message, preset: PresetName): boolean =>
+export const isSummaryMessage = (message: Message, preset: Preset): boolean =>
   message[COMPRESSED_SUMMARY_METADATA_KEY] === true || isContextSummaryContent(message.content, preset);
 
-export function isRealUserMessage(message: Message, preset: PresetName): boolean {
+export function isRealUserMessage(message: Message, preset: Preset): boolean {
   if (message.role !== 'user') return false;
   if (SYNTHETIC_USER_FLAGS.some((flag) => message[flag])) return false;
   const text = pythonStrip(contentTextForContains(message.content));
@@ -49,7 +49,7 @@ export function isRealUserMessage(message: Message, preset: PresetName): boolean
  * User-role rows the compaction machinery itself wrote: handoff summaries, the no-user
  * continuation marker and the todo snapshot. They are context, not something a user said.
  */
-export function isSyntheticCompressionUserTurn(message: Message, preset: PresetName): boolean {
+export function isSyntheticCompressionUserTurn(message: Message, preset: Preset): boolean {
   if (message.role !== 'user') return false;
   if (isSummaryMessage(message, preset)) return true;
   const text = pythonStrip(contentTextForContains(message.content));

@@ -5,8 +5,7 @@
  * orphan results, or calls without a result. Unlike the compressor's repair, missing results
  * always get a stub here. Vectors: api_sanitize.json.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { API_ORPHAN_RESULT_STUB } from './markers.ts';
 
@@ -53,7 +52,7 @@ function normaliseToolCalls(message: Message): Message {
   };
 }
 
-export function sanitizeApiMessages(messages: readonly Message[], preset: PresetName): Message[] {
+export function sanitizeApiMessages(messages: readonly Message[], preset: Preset): Message[] {
   const filtered: Message[] = [];
   for (const message of messages) {
     if (typeof message.role !== 'string' || !VALID_API_ROLES.has(message.role)) continue;
@@ -87,7 +86,7 @@ export function sanitizeApiMessages(messages: readonly Message[], preset: Preset
       const id = callId(call);
       if (!missing.has(id)) continue;
       patched.push(
-        getPreset(preset).gates.apiStubNamesTool
+        preset.gates.apiStubNamesTool
           ? { role: 'tool', name: callName(call), content: API_ORPHAN_RESULT_STUB, tool_call_id: id }
           : { role: 'tool', content: API_ORPHAN_RESULT_STUB, tool_call_id: id },
       );

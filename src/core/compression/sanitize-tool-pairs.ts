@@ -5,8 +5,7 @@
  * calls without a result get a stub result (2026-04) or are stripped from the assistant
  * (2026-07, matching ids by `call_id || id`). Vectors: sanitize_tool_pairs.json.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message, ToolCall } from '../transcript/message.ts';
 import { LEGACY_ORPHAN_RESULT_STUB, ORPHAN_CALL_CONTENT } from './markers.ts';
 import { pythonStrip } from './python-text.ts';
@@ -29,16 +28,16 @@ export interface SanitizedToolPairs {
 const truthyString = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The id a result must answer: `call_id` first when stripping (Responses API), `id` when stubbing. */
-export function toolCallMatchId(call: unknown, preset: PresetName): string {
+export function toolCallMatchId(call: unknown, preset: Preset): string {
   if (!call || typeof call !== 'object') return '';
   const record = call as { id?: unknown; call_id?: unknown };
-  if (getPreset(preset).assembly.orphanCalls === 'stub') return truthyString(record.id);
+  if (preset.assembly.orphanCalls === 'stub') return truthyString(record.id);
   return truthyString(record.call_id) || truthyString(record.id);
 }
 
 function collectIds(
   messages: readonly Message[],
-  preset: PresetName,
+  preset: Preset,
 ): { calls: Set<string>; results: Set<string> } {
   const calls = new Set<string>();
   const results = new Set<string>();
@@ -62,7 +61,7 @@ const isEmptyContent = (content: unknown): boolean =>
   (typeof content === 'string' && pythonStrip(content) === '');
 
 /** Repairs orphaned pairs; input messages are never mutated (changed ones are copied). */
-export function sanitizeToolPairs(messages: readonly Message[], preset: PresetName): SanitizedToolPairs {
+export function sanitizeToolPairs(messages: readonly Message[], preset: Preset): SanitizedToolPairs {
   const { calls, results } = collectIds(messages, preset);
   const orphanResults = new Set([...results].filter((id) => !calls.has(id)));
   const missingResults = new Set([...calls].filter((id) => !results.has(id)));
@@ -87,7 +86,7 @@ export function sanitizeToolPairs(messages: readonly Message[], preset: PresetNa
       repaired.push(message);
       continue;
     }
-    if (getPreset(preset).assembly.orphanCalls === 'stub') {
+    if (preset.assembly.orphanCalls === 'stub') {
       repaired.push(message);
       for (const call of toolCalls) {
         const id = toolCallMatchId(call, preset);

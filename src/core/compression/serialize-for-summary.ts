@@ -3,8 +3,7 @@
  * per message, joined by blank lines. Everything is redacted first; long bodies keep their
  * head and tail. Vectors: conformance/hermes/summary_serialization.json.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
@@ -61,9 +60,9 @@ function flattenParts(parts: readonly unknown[]): string {
   return texts.join('\n');
 }
 
-function bodyText(message: Message, preset: PresetName): string {
+function bodyText(message: Message, preset: Preset): string {
   const content = message.content;
-  if (getPreset(preset).summary.serialization === 'raw') {
+  if (preset.summary.serialization === 'raw') {
     // 2026-04 handed the raw value to the redactor, which renders non-strings with str().
     if (content === null || content === undefined || content === '') return '';
     const text = typeof content === 'string' ? content : pythonRepr(content);
@@ -81,7 +80,7 @@ function bodyText(message: Message, preset: PresetName): string {
   return text;
 }
 
-function toolCallLines(message: Message, preset: PresetName): string[] {
+function toolCallLines(message: Message, preset: Preset): string[] {
   const lines: string[] = [];
   for (const call of message.tool_calls ?? []) {
     if (!call || typeof call !== 'object' || Array.isArray(call)) {
@@ -91,7 +90,7 @@ function toolCallLines(message: Message, preset: PresetName): string[] {
     const fn = (call.function ?? {}) as { name?: unknown; arguments?: unknown };
     const name = fn.name === undefined ? '?' : pythonStr(fn.name);
     const rawArguments = fn.arguments === undefined ? '' : pythonStr(fn.arguments);
-    const raw = getPreset(preset).summary.serialization === 'raw';
+    const raw = preset.summary.serialization === 'raw';
     let args = raw ? redactSensitiveText(rawArguments) : redactCompactionText(rawArguments);
     if (pythonLength(args) > SUMMARY_TOOL_ARGS_MAX_CHARS) {
       args = pythonSlice(args, 0, SUMMARY_TOOL_ARGS_HEAD_CHARS) + '...';
@@ -102,7 +101,7 @@ function toolCallLines(message: Message, preset: PresetName): string[] {
 }
 
 /** One message as the summariser sees it. */
-export function serializeMessageForSummary(message: Message, preset: PresetName): string {
+export function serializeMessageForSummary(message: Message, preset: Preset): string {
   const role = typeof message.role === 'string' ? message.role : 'unknown';
   let content = truncateBody(bodyText(message, preset));
   if (role === 'tool') {
@@ -121,7 +120,7 @@ export function serializeMessageForSummary(message: Message, preset: PresetName)
 }
 
 /** The whole block of turns for the summariser prompt. */
-export function serializeForSummary(turns: readonly Message[], preset: PresetName): string {
+export function serializeForSummary(turns: readonly Message[], preset: Preset): string {
   const parts = new Array<string>(turns.length);
   for (let i = 0; i < turns.length; i++) parts[i] = serializeMessageForSummary(turns[i]!, preset);
   return parts.join('\n\n');

@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { parsePythonJson, type PythonJsonValue } from '../tokens/parse-python-json.ts';
 import { pythonCharacters, pythonLength, pythonSlice } from '../tokens/python-length.ts';
@@ -19,11 +18,11 @@ export function summarizeToolResult(
   toolName: string,
   toolArgs: string,
   toolContent: string,
-  preset: PresetName,
+  preset: Preset,
 ): string {
   const content = toolContent || '';
   try {
-    return describe(toolName, parseArguments(toolArgs, preset), content, getPreset(preset).pruning.oneLiners);
+    return describe(toolName, parseArguments(toolArgs, preset), content, preset.pruning.oneLiners);
   } catch (error) {
     if (!(error instanceof PythonCrash)) throw error;
     return `[${toolName}] (${formatCount(pythonLength(content))} chars result)`;
@@ -51,11 +50,11 @@ const BROWSER_TOOLS = new Set([
 const SKILL_TOOLS = new Set(['skill_view', 'skills_list', 'skill_manage']);
 
 /** `json.loads(tool_args) if tool_args else {}`, unparseable → `{}`; 2026-07 also maps non-dicts to `{}`. */
-function parseArguments(toolArgs: string, preset: PresetName): Arguments {
+function parseArguments(toolArgs: string, preset: Preset): Arguments {
   if (!toolArgs) return new Map();
   const parsed = parsePythonJson(toolArgs);
   if (!parsed.ok) return new Map();
-  if (getPreset(preset).pruning.oneLiners === 'guarded' && !(parsed.value instanceof Map)) return new Map();
+  if (preset.pruning.oneLiners === 'guarded' && !(parsed.value instanceof Map)) return new Map();
   return parsed.value;
 }
 

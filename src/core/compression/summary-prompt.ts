@@ -5,8 +5,7 @@
  * memory-provider section (2026-07); the section template with the token target and, when a date
  * is known, the temporal-anchoring rule (2026-07); a focus block last, so it takes precedence.
  */
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStrip } from './python-text.ts';
 import { redactCompactionText } from './redact-sensitive-text.ts';
@@ -251,8 +250,8 @@ function focusBlock(focusTopic: string, legacy: boolean): string {
 }
 
 /** Builds the exact summariser prompt for a preset. */
-export function buildSummaryPrompt(input: SummaryPromptInput, preset: PresetName): string {
-  const legacy = getPreset(preset).summary.prompt === 'handoff';
+export function buildSummaryPrompt(input: SummaryPromptInput, preset: Preset): string {
+  const legacy = preset.summary.prompt === 'handoff';
   const preamble = legacy ? PREAMBLE_2026_04 : PREAMBLE_2026_07;
   const sections = legacy ? SECTIONS_2026_04 : SECTIONS_2026_07;
   const anchoring = !legacy && input.today ? temporalAnchoringRule(input.today) : '';
@@ -276,7 +275,7 @@ export function buildSummaryPrompt(input: SummaryPromptInput, preset: PresetName
 }
 
 /** 2026-04 capped the summary's output at `int(budget × 1.3)`; 2026-07 never sends a cap. */
-export function summaryMaxTokens(budgetTokens: number, preset: PresetName): number | null {
-  const factor = getPreset(preset).summary.maxTokensFactor;
+export function summaryMaxTokens(budgetTokens: number, preset: Preset): number | null {
+  const factor = preset.summary.maxTokensFactor;
   return factor === null ? null : Math.trunc(budgetTokens * factor);
 }

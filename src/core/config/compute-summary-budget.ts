@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import {
   estimateMessagesTokensRoughCapped,
   type RoughSizeCache,
@@ -19,7 +19,7 @@ export const SUMMARY_RATIO = 0.2;
 export function computeSummaryBudget(
   turns: readonly Message[],
   maxSummaryTokens: number,
-  preset: PresetName,
+  preset: Preset,
   cache?: RoughSizeCache,
 ): number {
   // Any estimate at or above this gives int(estimate × 0.2) ≥ maxSummaryTokens.

@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { CompressionConfig } from './compression-config.ts';
 
 /** Hermes `MINIMUM_CONTEXT_LENGTH`: the threshold never goes below this many tokens. */
@@ -56,8 +55,8 @@ function computeThresholdTokens(
  * Example: a 200K window at defaults gives threshold 150000 / tail 30000 / summary 10000 for
  * 2026-07 (the 75% floor under 512K applies) and 100000 / 20000 / 10000 for 2026-04.
  */
-export function deriveThresholds(config: CompressionConfig, preset: PresetName): DerivedThresholds {
-  const switches = getPreset(preset).thresholds;
+export function deriveThresholds(config: CompressionConfig, preset: Preset): DerivedThresholds {
+  const switches = preset.thresholds;
   const contextLength = config.contextLength;
   const targetRatio = Math.max(MIN_TARGET_RATIO, Math.min(config.targetRatio, MAX_TARGET_RATIO));
   const floor = switches.smallWindowFloor;

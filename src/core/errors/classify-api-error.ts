@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { safeParseJson } from '../shared/safe-parse-json.ts';
 import { classifiedErrorFactory, type ClassifiedError } from './classified-error.ts';
 import { classifyByStatus, isLargeSession, isRecord, pythonStr } from './classify-by-status.ts';
@@ -50,12 +50,13 @@ const MESSAGE_LIMIT_CHARS = 500;
 export function classifyApiError(
   error: ApiErrorInput,
   context: ClassificationContext,
-  preset: PresetName,
+  preset: Preset,
 ): ClassifiedError {
-  const current = preset === 'hermes-2026-07';
+  const extended = preset.errors.catalogue === 'extended';
   const errorType = error.errorType ?? '';
   let statusCode = Number.isInteger(error.statusCode) ? error.statusCode : null;
-  if (current && statusCode === null && errorType === 'RateLimitError') statusCode = 429;
+  if (preset.errors.rateLimitTypeImpliesStatus && statusCode === null && errorType === 'RateLimitError')
+    statusCode = 429;
   const body = isRecord(error.body) ? error.body : {};
   const errorCode = extractErrorCode(body, preset);
   const text = combinedErrorText(error.message, body);
@@ -68,10 +69,10 @@ export function classifyApiError(
   const sizes = { approxTokens, contextLength, numMessages, preset };
 
   // 1–6: provider-specific patterns, before any status logic.
-  if (current && containsAny(text, CONTENT_POLICY_BLOCKED_PATTERNS)) {
+  if (extended && containsAny(text, CONTENT_POLICY_BLOCKED_PATTERNS)) {
     return result('content_policy_blocked', { retryable: false, shouldFallback: true });
   }
-  const thinkingRejected = current
+  const thinkingRejected = extended
     ? text.includes('signature') ||
       text.includes('cannot be modified') ||
       text.includes('must remain as they were')
@@ -81,7 +82,7 @@ export function classifyApiError(
   if (statusCode === 429 && text.includes('extra usage') && text.includes('long context')) {
     return result('long_context_tier', { shouldCompress: true });
   }
-  if (current) {
+  if (extended) {
     if (statusCode === 400 && text.includes('long context beta') && text.includes('not yet available')) {
       return result('oauth_long_context_beta_forbidden');
     }
@@ -115,21 +116,21 @@ export function classifyApiError(
   if (byMessage) return byMessage;
 
   // 10: SSL. Certificate failures are deterministic; alerts are transport hiccups.
-  if (current && containsAny(text, SSL_CERT_VERIFY_PATTERNS))
+  if (extended && containsAny(text, SSL_CERT_VERIFY_PATTERNS))
     return result('ssl_cert_verification', { retryable: false });
   if (containsAny(text, SSL_TRANSIENT_PATTERNS)) return result('timeout');
 
   // 11: a dropped connection on a large session is more likely an oversized request.
   if (containsAny(text, SERVER_DISCONNECT_PATTERNS) && !statusCode) {
     // Reasoning models think for minutes; a proxy idle-kill is not an overflow.
-    if (current && isReasoningModel(model)) return result('timeout');
+    if (extended && isReasoningModel(model)) return result('timeout');
     if (isLargeSession(sizes, 0.6, 120_000, 200)) return result('context_overflow', { shouldCompress: true });
     return result('timeout');
   }
 
   // 12: the stale-call circuit breaker gave up before any network call.
   if (
-    current &&
+    extended &&
     errorType === 'RuntimeError' &&
     text.includes('consecutive stale attempts') &&
     text.includes('aborting this call')
@@ -173,9 +174,9 @@ function combinedErrorText(errorText: string, body: Record<string, unknown>): st
 }
 
 /** `error.code` or `error.type` (not "400"), a code nested in a JSON `error.message`, else top level. */
-function extractErrorCode(body: Record<string, unknown>, preset: PresetName): string {
+function extractErrorCode(body: Record<string, unknown>, preset: Preset): string {
   if (Object.keys(body).length === 0) return '';
-  const current = preset === 'hermes-2026-07';
+  const current = preset.errors.readsNestedErrorCodes;
   const errorObject = body.error;
   if (isRecord(errorObject)) {
     const code = errorObject.code || errorObject.type || '';

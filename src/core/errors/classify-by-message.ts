@@ -1,13 +1,9 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { ClassifiedError, ResultFactory } from './classified-error.ts';
 import { overflowOrEmptyResponse } from './classify-by-status.ts';
 import {
   AUTH_PATTERNS,
-  BILLING_PATTERNS,
-  BILLING_PATTERNS_2026_04,
   containsAny,
-  CONTEXT_OVERFLOW_PATTERNS,
-  CONTEXT_OVERFLOW_PATTERNS_2026_04,
   IMAGE_TOO_LARGE_PATTERNS,
   MODEL_NOT_FOUND_PATTERNS,
   MULTIMODAL_TOOL_CONTENT_PATTERNS,
@@ -23,25 +19,13 @@ import {
 /** Step 8 of the pipeline: the body's structured error code (hermes-reference §7.1). */
 export function classifyByErrorCode(
   code: string,
-  preset: PresetName,
+  preset: Preset,
   result: ResultFactory,
 ): ClassifiedError | null {
   if (code === 'resource_exhausted' || code === 'throttled' || code === 'rate_limit_exceeded') {
     return result('rate_limit', { shouldRotateCredential: true });
   }
-  const billingCodes =
-    preset === 'hermes-2026-07'
-      ? [
-          'insufficient_quota',
-          'billing_not_active',
-          'payment_required',
-          'insufficient_credits',
-          'no_usable_credits',
-          'balance_depleted',
-          'model_not_supported_on_free_tier',
-        ]
-      : ['insufficient_quota', 'billing_not_active', 'payment_required'];
-  if (billingCodes.includes(code)) {
+  if ((preset.errors.billingCodes as readonly string[]).includes(code)) {
     return result('billing', { retryable: false, shouldRotateCredential: true, shouldFallback: true });
   }
   if (code === 'model_not_found' || code === 'model_not_available' || code === 'invalid_model') {
@@ -50,7 +34,7 @@ export function classifyByErrorCode(
   if (code === 'context_length_exceeded' || code === 'max_tokens_exceeded') {
     return result('context_overflow', { shouldCompress: true });
   }
-  if (preset === 'hermes-2026-07' && code === 'invalid_encrypted_content')
+  if (preset.errors.classifiesMediaAndEncryptedErrors && code === 'invalid_encrypted_content')
     return result('invalid_encrypted_content');
   return null;
 }
@@ -58,19 +42,19 @@ export function classifyByErrorCode(
 /** Step 9: message patterns only, for errors without a status (hermes-reference §7.1). */
 export function classifyByMessage(
   text: string,
-  preset: PresetName,
+  preset: Preset,
   result: ResultFactory,
 ): ClassifiedError | null {
-  const current = preset === 'hermes-2026-07';
-  const billing = current ? BILLING_PATTERNS : BILLING_PATTERNS_2026_04;
-  const overflow = current ? CONTEXT_OVERFLOW_PATTERNS : CONTEXT_OVERFLOW_PATTERNS_2026_04;
+  const extended = preset.errors.catalogue === 'extended';
+  const billing = preset.errors.billingPatterns;
+  const overflow = preset.errors.overflowPatterns;
   const rateLimit = () => result('rate_limit', { shouldRotateCredential: true, shouldFallback: true });
   const billingVerdict = () =>
     result('billing', { retryable: false, shouldRotateCredential: true, shouldFallback: true });
 
   if (containsAny(text, PAYLOAD_TOO_LARGE_PATTERNS))
     return result('payload_too_large', { shouldCompress: true });
-  if (current) {
+  if (extended) {
     if (containsAny(text, MULTIMODAL_TOOL_CONTENT_PATTERNS))
       return result('multimodal_tool_content_unsupported');
     if (containsAny(text, IMAGE_TOO_LARGE_PATTERNS)) return result('image_too_large');
@@ -78,10 +62,10 @@ export function classifyByMessage(
   if (containsAny(text, USAGE_LIMIT_PATTERNS)) {
     return containsAny(text, USAGE_LIMIT_TRANSIENT_SIGNALS) ? rateLimit() : billingVerdict();
   }
-  if (current && containsAny(text, OVERLOADED_PATTERNS)) return result('overloaded');
+  if (extended && containsAny(text, OVERLOADED_PATTERNS)) return result('overloaded');
   if (containsAny(text, billing)) return billingVerdict();
   if (containsAny(text, RATE_LIMIT_PATTERNS)) return rateLimit();
-  const refined = current
+  const refined = preset.errors.detectsEmptyResponseAdvisories
     ? overflowOrEmptyResponse(text, overflow, result)
     : containsAny(text, overflow)
       ? result('context_overflow', { shouldCompress: true })

@@ -1,11 +1,7 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { ClassifiedError, ResultFactory } from './classified-error.ts';
 import {
-  BILLING_PATTERNS,
-  BILLING_PATTERNS_2026_04,
   containsAny,
-  CONTEXT_OVERFLOW_PATTERNS,
-  CONTEXT_OVERFLOW_PATTERNS_2026_04,
   EMPTY_PROVIDER_RESPONSE_PATTERNS,
   IMAGE_TOO_LARGE_PATTERNS,
   MODEL_NOT_FOUND_PATTERNS,
@@ -28,7 +24,7 @@ export interface StatusContext {
   approxTokens: number;
   contextLength: number;
   numMessages: number;
-  preset: PresetName;
+  preset: Preset;
   result: ResultFactory;
 }
 
@@ -38,9 +34,9 @@ const XAI_SPENDING_LIMIT_CODE = 'personal-team-blocked:spending-limit';
 /** Step 7 of the pipeline: classification by HTTP status (hermes-reference §7.1 table). */
 export function classifyByStatus(context: StatusContext): ClassifiedError | null {
   const { statusCode, text, result, preset } = context;
-  const current = preset === 'hermes-2026-07';
-  const billing = current ? BILLING_PATTERNS : BILLING_PATTERNS_2026_04;
-  const overflow = current ? CONTEXT_OVERFLOW_PATTERNS : CONTEXT_OVERFLOW_PATTERNS_2026_04;
+  const extended = preset.errors.catalogue === 'extended';
+  const billing = preset.errors.billingPatterns;
+  const overflow = preset.errors.overflowPatterns;
   const billingVerdict = () =>
     result('billing', { retryable: false, shouldRotateCredential: true, shouldFallback: true });
 
@@ -49,11 +45,11 @@ export function classifyByStatus(context: StatusContext): ClassifiedError | null
   }
   if (statusCode === 403) {
     const xaiSpending =
-      current &&
+      extended &&
       context.provider === 'xai-oauth' &&
       context.errorCode.toLowerCase() === XAI_SPENDING_LIMIT_CODE;
     const billingWording = text.includes('key limit exceeded') || text.includes('spending limit');
-    if (xaiSpending || billingWording || (current && containsAny(text, billing))) return billingVerdict();
+    if (xaiSpending || billingWording || (extended && containsAny(text, billing))) return billingVerdict();
     return result('auth', { retryable: false, shouldFallback: true });
   }
   if (statusCode === 402) {
@@ -63,7 +59,7 @@ export function classifyByStatus(context: StatusContext): ClassifiedError | null
     return billingVerdict();
   }
   if (statusCode === 404) {
-    if (current && containsAny(text, billing)) return billingVerdict();
+    if (extended && containsAny(text, billing)) return billingVerdict();
     if (containsAny(text, PROVIDER_POLICY_BLOCKED_PATTERNS)) {
       return result('provider_policy_blocked', { retryable: false });
     }
@@ -75,8 +71,8 @@ export function classifyByStatus(context: StatusContext): ClassifiedError | null
   }
   if (statusCode === 413) return result('payload_too_large', { shouldCompress: true });
   if (statusCode === 429) {
-    if (current && containsAny(text, OVERLOADED_PATTERNS)) return result('overloaded');
-    if (current && isOpenRouterUpstreamError(context.body, context.provider)) {
+    if (extended && containsAny(text, OVERLOADED_PATTERNS)) return result('overloaded');
+    if (extended && isOpenRouterUpstreamError(context.body, context.provider)) {
       // The user's key is healthy, the upstream model is throttled: fall back, do not rotate.
       return result('upstream_rate_limit', { shouldFallback: true });
     }
@@ -84,7 +80,7 @@ export function classifyByStatus(context: StatusContext): ClassifiedError | null
   }
   if (statusCode === 400) return classify400(context, billing, overflow);
   if (statusCode === 500 || statusCode === 502) {
-    if (current) {
+    if (extended) {
       const code = context.errorCode.toLowerCase();
       const validationCode =
         code === 'invalid_request_error' || code === 'unknown_parameter' || code === 'unsupported_parameter';
@@ -97,14 +93,14 @@ export function classifyByStatus(context: StatusContext): ClassifiedError | null
     return result('server_error');
   }
   if (statusCode === 503 || statusCode === 529) {
-    if (current) {
+    if (extended) {
       const refined = overflowOrEmptyResponse(text, overflow, result);
       if (refined) return refined;
     }
     return result('overloaded');
   }
   // 408 is retry-safe by definition; 2026-04 lumped it with the other 4xx.
-  if (statusCode === 408 && current) return result('timeout');
+  if (statusCode === 408 && extended) return result('timeout');
   if (statusCode >= 400 && statusCode < 500)
     return result('format_error', { retryable: false, shouldFallback: true });
   if (statusCode >= 500 && statusCode < 600) return result('server_error');
@@ -117,7 +113,7 @@ function classify400(
   overflow: readonly string[],
 ): ClassifiedError {
   const { text, result } = context;
-  if (context.preset === 'hermes-2026-07') {
+  if (context.preset.errors.classifiesMediaAndEncryptedErrors) {
     if (containsAny(text, MULTIMODAL_TOOL_CONTENT_PATTERNS))
       return result('multimodal_tool_content_unsupported');
     if (containsAny(text, IMAGE_TOO_LARGE_PATTERNS)) return result('image_too_large');
@@ -136,12 +132,11 @@ function classify400(
       return result('format_error', { retryable: false, shouldFallback: true });
     }
   }
-  const refined =
-    context.preset === 'hermes-2026-07'
-      ? overflowOrEmptyResponse(text, overflow, result)
-      : containsAny(text, overflow)
-        ? result('context_overflow', { shouldCompress: true })
-        : null;
+  const refined = context.preset.errors.detectsEmptyResponseAdvisories
+    ? overflowOrEmptyResponse(text, overflow, result)
+    : containsAny(text, overflow)
+      ? result('context_overflow', { shouldCompress: true })
+      : null;
   if (refined) return refined;
   if (containsAny(text, PROVIDER_POLICY_BLOCKED_PATTERNS))
     return result('provider_policy_blocked', { retryable: false });
@@ -176,7 +171,8 @@ export function isLargeSession(
 ): boolean {
   const absolute = context.approxTokens > absoluteTokens || context.numMessages > absoluteMessages;
   if (context.approxTokens > context.contextLength * fractionOfWindow) return true;
-  return context.preset === 'hermes-2026-07' ? context.contextLength <= 256_000 && absolute : absolute;
+  const maxWindow = context.preset.errors.largeSessionMaxWindow;
+  return maxWindow !== null ? context.contextLength <= maxWindow && absolute : absolute;
 }
 
 /** Empty-response advisories first (they mention "max_tokens"), then overflow wording. */

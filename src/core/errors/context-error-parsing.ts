@@ -1,19 +1,13 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 /**
  * Reading numbers out of provider overflow errors (`agent/model_metadata.py`,
  * hermes-reference §7.2).
  */
 
-/** Descending guesses for an unknown window; 2026-04 started at 128K. */
-export const CONTEXT_PROBE_TIERS: Readonly<Record<PresetName, readonly number[]>> = {
-  'hermes-2026-04': [128_000, 64_000, 32_000, 16_000, 8_000],
-  'hermes-2026-07': [256_000, 128_000, 64_000, 32_000, 16_000, 8_000],
-};
-
-/** The first probe tier below `contextLength`, or null at the bottom. */
-export function getNextProbeTier(contextLength: number, preset: PresetName): number | null {
-  return CONTEXT_PROBE_TIERS[preset].find((tier) => tier < contextLength) ?? null;
+/** The first of the preset's descending window guesses below `contextLength`, or null at the bottom. */
+export function getNextProbeTier(contextLength: number, preset: Preset): number | null {
+  return preset.recovery.contextProbeTiers.find((tier) => tier < contextLength) ?? null;
 }
 
 const MINIMUM_PLAUSIBLE_CONTEXT_TOKENS = 1024;
@@ -37,9 +31,13 @@ const LIMIT_PATTERNS: readonly RegExp[] = [
  * Each pattern is tried in order; the first one whose first match is a plausible window
  * (1,024 … 10,000,000) wins. 2026-04 did not know vLLM's `max_model_len` wording.
  */
-export function parseContextLimitFromError(message: string, preset: PresetName): number | null {
+export function parseContextLimitFromError(message: string, preset: Preset): number | null {
+  return parseLimit(message, preset.recovery.parsesServerLimitWording);
+}
+
+function parseLimit(message: string, readsServerWording: boolean): number | null {
   const lower = message.toLowerCase();
-  const patterns = preset === 'hermes-2026-07' ? [...VLLM_LIMIT_PATTERNS, ...LIMIT_PATTERNS] : LIMIT_PATTERNS;
+  const patterns = readsServerWording ? [...VLLM_LIMIT_PATTERNS, ...LIMIT_PATTERNS] : LIMIT_PATTERNS;
   for (const pattern of patterns) {
     const match = pattern.exec(lower);
     if (!match) continue;
@@ -57,7 +55,8 @@ export function getContextLengthFromProviderError(
   message: string,
   currentContextLength: number,
 ): number | null {
-  const parsed = parseContextLimitFromError(message, 'hermes-2026-07');
+  // Only the generation with this helper calls it, and that generation reads server wording.
+  const parsed = parseLimit(message, true);
   return parsed !== null && parsed < currentContextLength ? parsed : null;
 }
 
@@ -66,12 +65,13 @@ export function getContextLengthFromProviderError(
  * input) is too large; null otherwise. 2026-04 understood only Anthropic's
  * `… = available_tokens: N`.
  */
-export function parseAvailableOutputTokensFromError(message: string, preset: PresetName): number | null {
+export function parseAvailableOutputTokensFromError(message: string, preset: Preset): number | null {
   const lower = message.toLowerCase();
   const anthropicShape =
     lower.includes('max_tokens') &&
     (lower.includes('available_tokens') || lower.includes('available tokens'));
-  if (preset === 'hermes-2026-04') return anthropicShape ? anthropicAvailable(lower) : null;
+  if (preset.recovery.outputCapErrors === 'anthropic-available-tokens')
+    return anthropicShape ? anthropicAvailable(lower) : null;
 
   const openRouterShape = lower.includes('in the output') && lower.includes('maximum context length');
   const requestedOutputShape =

@@ -36,6 +36,22 @@ export const BILLING_PATTERNS_2026_04 = [
   'plan does not include',
 ] as const;
 
+/** Structured error codes that mean billing or quota exhaustion (2026-07 added the credit codes). */
+export const BILLING_ERROR_CODES = [
+  'insufficient_quota',
+  'billing_not_active',
+  'payment_required',
+  'insufficient_credits',
+  'no_usable_credits',
+  'balance_depleted',
+  'model_not_supported_on_free_tier',
+] as const;
+export const BILLING_ERROR_CODES_2026_04 = [
+  'insufficient_quota',
+  'billing_not_active',
+  'payment_required',
+] as const;
+
 export const RATE_LIMIT_PATTERNS = [
   'rate limit',
   'rate_limit',

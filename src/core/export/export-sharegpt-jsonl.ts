@@ -1,6 +1,5 @@
 import { messageText, type Message } from '../transcript/message.ts';
 import type { Transcript, ToolSchema as TranscriptToolSchema } from '../transcript/transcript.ts';
-import { DEFAULT_PRESET, type PresetName } from '../presets/preset-name.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import {
   toShareGptJsonlLine,
@@ -13,7 +12,6 @@ export interface ShareGptExportOptions {
   completed?: boolean;
   /** Local ISO time written as `timestamp`; core has no clock, so the caller supplies it. */
   timestampIso?: string;
-  preset?: PresetName;
 }
 
 /**
@@ -38,7 +36,6 @@ export function exportShareGptJsonl(transcript: Transcript, options: ShareGptExp
         ...(transcript.metadata.model ? { model: transcript.metadata.model } : {}),
         ...(options.timestampIso ? { timestampIso: options.timestampIso } : {}),
       },
-      options.preset ?? DEFAULT_PRESET,
     );
     lines.push(toShareGptJsonlLine(trajectory));
   }

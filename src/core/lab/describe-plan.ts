@@ -127,11 +127,11 @@ export function describeThreshold(plan: Pick<LabPlan, 'thresholds'>): string {
   return `${parts.join(' ')}: ${formatCount(t.thresholdTokens)} tokens.`;
 }
 
-type HeadPlan = Pick<LabPlan, 'preset' | 'headSize' | 'headEnd' | 'regions'>;
+type HeadPlan = Pick<LabPlan, 'headRule' | 'headSize' | 'headEnd' | 'regions'>;
 
 /** Why the protected head ends where it does. */
 export function describeHead(plan: HeadPlan, protectFirstN: number, compressionCount: number): string {
-  const legacy = plan.preset === 'hermes-2026-04';
+  const legacy = plan.headRule === 'first-n-including-system';
   const hasSystem = (plan.regions.find((region) => region.name === 'system')?.end ?? 0) > 0;
   const decayed = !legacy && compressionCount >= 1 && protectFirstN > 0;
   const rule = legacy

@@ -9,6 +9,7 @@ import type { PlanReason } from '../compression/plan-compression.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
 import type { HygieneDecision } from '../compression/hygiene-decision.ts';
 import type { DerivedThresholds } from '../config/derive-thresholds.ts';
+import type { BoundarySwitches } from '../presets/preset.ts';
 import type { PresetName } from '../presets/preset-name.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { CompactionPointKind } from '../transcript/transcript.ts';
@@ -48,6 +49,8 @@ export type PrunedOutputView = PrunedToolOutput;
 
 export interface LabPlan {
   readonly preset: PresetName;
+  /** How the preset sizes the head (what the explanation describes). */
+  readonly headRule: BoundarySwitches['head'];
   readonly messageCount: number;
   /** The estimator the user chose, and what the figures are really based on (exact counts may be pending). */
   readonly estimator: Estimator;

@@ -7,7 +7,7 @@
 import { applyCacheControl, type CacheTtl } from '../caching/apply-cache-control.ts';
 import type { CachePolicy } from '../caching/cache-policy.ts';
 import { sanitizeApiMessages } from '../compression/sanitize-api-messages.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { stripInProcessKeys } from '../providers/strip-in-process-keys.ts';
 import type { Message } from '../transcript/message.ts';
 
@@ -16,7 +16,7 @@ export interface ApiMessagesOptions {
   /** Null when caching is switched off for this conversation. */
   readonly cachePolicy: CachePolicy | null;
   readonly cacheTtl: CacheTtl;
-  readonly preset: PresetName;
+  readonly preset: Preset;
 }
 
 export interface ApiMessages {

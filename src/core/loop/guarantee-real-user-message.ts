@@ -6,7 +6,7 @@
 import { appendTextToContent, contentTextForContains } from '../compression/content-text.ts';
 import { NO_USER_CONTINUATION } from '../compression/markers.ts';
 import { isRealUserMessage, isSummaryMessage } from '../compression/real-user-message.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 
 /**
@@ -19,10 +19,10 @@ import type { Message } from '../transcript/message.ts';
 export function guaranteeRealUserMessage(
   compressed: readonly Message[],
   original: readonly Message[],
-  preset: PresetName,
+  preset: Preset,
 ): Message[] {
   const result = [...compressed];
-  if (preset === 'hermes-2026-04') return result;
+  if (!preset.loop.guaranteesRealUserMessage) return result;
   if (result.some((message) => isRealUserMessage(message, preset))) return result;
   const anchor = [...original].reverse().find((message) => isRealUserMessage(message, preset));
   if (!anchor) {

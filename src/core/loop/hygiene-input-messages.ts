@@ -4,13 +4,14 @@
  * and assistant turns with non-empty text, reduced to `{role, content}`: tool calls and their
  * results did not reach the compacted continuation (they stay in the parent session).
  */
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 
 const PRIMARY_ROLES: ReadonlySet<string> = new Set(['user', 'assistant', 'tool']);
 
-export function hygieneInputMessages(history: readonly Message[], preset: PresetName): Message[] {
-  if (preset === 'hermes-2026-07') return history.filter((message) => PRIMARY_ROLES.has(message.role));
+export function hygieneInputMessages(history: readonly Message[], preset: Preset): Message[] {
+  if (preset.loop.hygieneInput === 'primary-roles')
+    return history.filter((message) => PRIMARY_ROLES.has(message.role));
   const kept: Message[] = [];
   for (const message of history) {
     if (message.role !== 'user' && message.role !== 'assistant') continue;

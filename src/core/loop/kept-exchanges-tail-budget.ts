@@ -6,16 +6,12 @@
  * kept tail can be slightly longer than N exchanges, never shorter.
  */
 import { isRealUserMessage } from '../compression/real-user-message.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { messageBudgetTokens } from '../tokens/message-budget-tokens.ts';
 import type { Message } from '../transcript/message.ts';
 
 /** Index where the last `exchanges` exchanges begin; 0 when there are fewer. */
-export function keptExchangesStart(
-  messages: readonly Message[],
-  exchanges: number,
-  preset: PresetName,
-): number {
+export function keptExchangesStart(messages: readonly Message[], exchanges: number, preset: Preset): number {
   let seen = 0;
   for (let index = messages.length - 1; index >= 0; index--) {
     if (isRealUserMessage(messages[index]!, preset)) {
@@ -30,7 +26,7 @@ export function keptExchangesStart(
 export function keptExchangesTailBudget(
   messages: readonly Message[],
   exchanges: number,
-  preset: PresetName,
+  preset: Preset,
 ): number {
   const start = keptExchangesStart(messages, exchanges, preset);
   let tokens = 0;

@@ -6,7 +6,7 @@
 import { shouldCompress } from '../compression/compression-gates.ts';
 import type { CompressorState } from '../compression/compressor-state.ts';
 import { MAX_COMPRESSION_ATTEMPTS } from '../providers/plan-error-recovery.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 export interface PreApiCheckInput {
   readonly compressionEnabled: boolean;
@@ -22,7 +22,7 @@ export interface PreApiCheckInput {
   readonly nowMs: number;
 }
 
-export function shouldCompressBeforeApiCall(input: PreApiCheckInput, preset: PresetName): boolean {
+export function shouldCompressBeforeApiCall(input: PreApiCheckInput, preset: Preset): boolean {
   if (!input.compressionEnabled || input.messageCount <= 1) return false;
   if (input.compressionAttempts >= MAX_COMPRESSION_ATTEMPTS) return false;
   if (input.preflightBlocked || input.preflightDeferred) return false;

@@ -10,7 +10,7 @@ import {
   shouldRunPreflightEstimate,
   warrantsAnotherPreflightPass,
 } from '../compression/preflight-checks.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 /** Hermes runs at most this many `_compress_context` passes in one preflight. */
 export const MAX_PREFLIGHT_PASSES = 3;
@@ -42,7 +42,7 @@ export interface PreflightStart {
  * 2026-07: a count-or-size gate, deferral to real usage, the rough estimate as a floor for
  * `last_prompt_tokens` (never over the −1 sentinel), then `should_compress(t)`.
  */
-export function decidePreflightStart(input: PreflightStartInput, preset: PresetName): PreflightStart {
+export function decidePreflightStart(input: PreflightStartInput, preset: Preset): PreflightStart {
   const { state } = input;
   const no = (next: CompressorState, deferred = false): PreflightStart => ({
     compress: false,
@@ -50,7 +50,7 @@ export function decidePreflightStart(input: PreflightStartInput, preset: PresetN
     state: next,
   });
   if (!input.compressionEnabled) return no(state);
-  if (preset === 'hermes-2026-04') {
+  if (preset.loop.preflight === 'threshold-only') {
     if (input.messageCount <= input.protectFirstN + input.protectLastN + 1) return no(state);
     return { compress: input.requestTokens >= input.thresholdTokens, deferred: false, state };
   }
@@ -93,12 +93,9 @@ export type PreflightNextStep = 'continue' | 'done' | 'blocked';
  * 2026-07 blocks on no progress (rows or 5% of tokens), stops when `should_compress` says no,
  * and blocks when another pass is not warranted (still over, but the last cut was ≤ 5%).
  */
-export function decideAfterPreflightPass(
-  outcome: PreflightPassOutcome,
-  preset: PresetName,
-): PreflightNextStep {
+export function decideAfterPreflightPass(outcome: PreflightPassOutcome, preset: Preset): PreflightNextStep {
   const { before, after } = outcome;
-  if (preset === 'hermes-2026-04') {
+  if (preset.loop.preflight === 'threshold-only') {
     if (after.messageCount >= before.messageCount || after.tokens < outcome.thresholdTokens) return 'done';
     return outcome.pass >= MAX_PREFLIGHT_PASSES ? 'done' : 'continue';
   }

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 /** Per-result threshold before a tool result is persisted (`tools/budget_config.py`). */
 export const DEFAULT_RESULT_SIZE_CHARS = 100_000;
@@ -36,8 +36,8 @@ const MINIMUM_TURN_BUDGET_CHARS = 16_000;
  * Budgets scaled to the model's window (2026-07): 15% of the window's characters per result and
  * 30% per turn, clamped to [8K, 100K] and [16K, 200K]. 2026-04 always used the fixed defaults.
  */
-export function budgetForContextWindow(contextLength: number | null, preset: PresetName): BudgetConfig {
-  if (preset === 'hermes-2026-04' || contextLength === null || !(contextLength > 0))
+export function budgetForContextWindow(contextLength: number | null, preset: Preset): BudgetConfig {
+  if (!preset.persistence.scalesBudgetsToWindow || contextLength === null || !(contextLength > 0))
     return { ...DEFAULT_BUDGET };
   const chars = contextLength * CHARS_PER_TOKEN;
   return {
@@ -59,14 +59,14 @@ export function budgetForContextWindow(contextLength: number | null, preset: Pre
  * The persistence threshold for a tool: pinned, then the user's override, then the tool's own
  * registry limit — capped at the default result size in 2026-07 (uncapped in 2026-04).
  */
-export function resolveThreshold(toolName: string, config: BudgetConfig, preset: PresetName): number {
+export function resolveThreshold(toolName: string, config: BudgetConfig, preset: Preset): number {
   const pinned = PINNED_THRESHOLDS[toolName];
   if (pinned !== undefined) return pinned;
   const override = config.toolOverrides?.[toolName];
   if (override !== undefined) return override;
   const registry = config.registryThresholds?.[toolName];
   if (registry === undefined) return config.defaultResultSize;
-  if (registry === Infinity || preset === 'hermes-2026-04') return registry;
+  if (registry === Infinity || !preset.persistence.capsRegistryThresholds) return registry;
   return Math.min(registry, config.defaultResultSize);
 }
 

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import type { BudgetConfig } from './budget-config.ts';
 import { PERSISTED_OUTPUT_TAG } from './build-persisted-message.ts';
@@ -18,7 +18,7 @@ export function enforceTurnBudget(
   toolMessages: readonly Message[],
   storage: ToolResultStorage | null,
   config: BudgetConfig,
-  preset: PresetName,
+  preset: Preset,
 ): Message[] {
   const messages = toolMessages.map((message) => ({ ...message }));
   const sizes = messages.map((message) => textSize(message.content));

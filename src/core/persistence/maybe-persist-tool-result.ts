@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { resolveThreshold, type BudgetConfig } from './budget-config.ts';
 import { buildPersistedMessage } from './build-persisted-message.ts';
@@ -30,7 +30,7 @@ export function maybePersistToolResultDetailed(
   storage: ToolResultStorage | null,
   config: BudgetConfig,
   threshold: number | undefined,
-  preset: PresetName,
+  preset: Preset,
 ): PersistOutcome {
   const limit = threshold ?? resolveThreshold(toolName, config, preset);
   const length = Array.from(content).length;
@@ -59,7 +59,7 @@ export function maybePersistToolResult(
   storage: ToolResultStorage | null,
   config: BudgetConfig,
   threshold: number | undefined,
-  preset: PresetName,
+  preset: Preset,
 ): string {
   return maybePersistToolResultDetailed(content, toolName, toolUseId, storage, config, threshold, preset)
     .text;

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 /**
  * The shell command Hermes runs in its sandbox to store a persisted result, shown in the
@@ -9,11 +9,11 @@ export function sandboxWriteCommand(
   directory: string,
   fileName: string,
   content: string,
-  preset: PresetName,
+  preset: Preset,
 ): string {
   const path = `${directory}/${fileName}`;
   const command = `mkdir -p ${directory} && cat > ${path}`;
-  return preset === 'hermes-2026-04'
+  return preset.persistence.writeCommand === 'heredoc'
     ? `${command} << 'HERMES_PERSIST_EOF'\n${content}\nHERMES_PERSIST_EOF`
     : command;
 }

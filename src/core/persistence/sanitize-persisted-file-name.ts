@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { sha256Hex } from '../shared/sha256.ts';
 
 const MAXIMUM_FILE_STEM_CHARS = 120;
@@ -11,8 +11,8 @@ const FALLBACK_STEM = 'tool_result';
  * gets `_<sha256(id)[:12]>` so distinct ids never collide (`../evil id` →
  * `evil_id_de30f3c53c6a.txt`). 2026-04 used the raw id.
  */
-export function sanitizePersistedFileName(id: string, preset: PresetName): string {
-  if (preset === 'hermes-2026-04') return `${id}.txt`;
+export function sanitizePersistedFileName(id: string, preset: Preset): string {
+  if (preset.persistence.fileNames === 'raw-id') return `${id}.txt`;
   const rawId = id === '' ? FALLBACK_STEM : id;
   let stem = rawId.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^[._-]+|[._-]+$/g, '');
   const changed = stem !== rawId;

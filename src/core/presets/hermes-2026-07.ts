@@ -1,8 +1,19 @@
+import {
+  BILLING_ERROR_CODES,
+  BILLING_PATTERNS,
+  CONTEXT_OVERFLOW_PATTERNS,
+} from '../errors/error-patterns.ts';
+import { COMPRESSION_NOTE_2026_07, SUMMARY_PREFIX_2026_07 } from '../compression/markers.ts';
+import { PRICE_SNAPSHOT_2026_07 } from '../usage/price-table.ts';
 import type { Preset } from './preset.ts';
 
 /** Hermes at commit 9eb7b1a6 (2026-07-22): current upstream. */
 export const HERMES_2026_07: Preset = {
   name: 'hermes-2026-07',
+  upstream: { commit: '9eb7b1a6', date: '2026-07-22' },
+  markers: { summaryPrefix: SUMMARY_PREFIX_2026_07, compressionNote: COMPRESSION_NOTE_2026_07 },
+  prices: PRICE_SNAPSHOT_2026_07,
+  sessionSchemaVersion: 22,
   estimation: {
     messageSize: 'image-stripped-repr',
     requestRounding: 'per-term',
@@ -55,5 +66,51 @@ export const HERMES_2026_07: Preset = {
     antiThrash: 'real-usage',
     fixedHygieneMessageLimit: null,
     apiStubNamesTool: true,
+  },
+  loop: {
+    preflight: 'gated',
+    guaranteesRealUserMessage: true,
+    hygieneInput: 'primary-roles',
+  },
+  recovery: {
+    contextProbeTiers: [256_000, 128_000, 64_000, 32_000, 16_000, 8_000],
+    parsesServerLimitWording: true,
+    outputCapErrors: 'all-shapes',
+    windowAfterOverflow: 'provider-stated-only',
+    capsOutputRoomByLocalEstimate: true,
+    judgesProgressByTokens: true,
+    stripsToolImagesOnPayloadTooLarge: true,
+  },
+  errors: {
+    catalogue: 'extended',
+    billingPatterns: BILLING_PATTERNS,
+    overflowPatterns: CONTEXT_OVERFLOW_PATTERNS,
+    billingCodes: BILLING_ERROR_CODES,
+    rateLimitTypeImpliesStatus: true,
+    readsNestedErrorCodes: true,
+    classifiesMediaAndEncryptedErrors: true,
+    detectsEmptyResponseAdvisories: true,
+    largeSessionMaxWindow: 256_000,
+  },
+  caching: {
+    markers: 'content-aware',
+    policy: 'route-table',
+  },
+  usage: {
+    readsPromptCacheHitTokens: true,
+    readsChatReasoningTokens: true,
+    pricesBedrock: true,
+    labelsIncludedRoutes: true,
+    retriesNormalizedModelIds: true,
+  },
+  persistence: {
+    scalesBudgetsToWindow: true,
+    capsRegistryThresholds: true,
+    fileNames: 'sanitized',
+    writeCommand: 'stdin',
+  },
+  sessions: {
+    continuationChoice: 'best-continuation',
+    resumeFollowsContinuations: true,
   },
 };

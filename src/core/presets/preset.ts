@@ -1,5 +1,6 @@
 import { HERMES_2026_04 } from './hermes-2026-04.ts';
 import { HERMES_2026_07 } from './hermes-2026-07.ts';
+import type { PriceEntry } from '../usage/price-table.ts';
 import type { PresetName } from './preset-name.ts';
 
 /**
@@ -9,6 +10,14 @@ import type { PresetName } from './preset-name.ts';
  */
 export interface Preset {
   readonly name: PresetName;
+  /** The upstream code this preset reproduces. */
+  readonly upstream: UpstreamVersion;
+  /** Texts the model reads: the handoff prefix and the system-prompt note after a compaction. */
+  readonly markers: MarkerTexts;
+  /** The price snapshot this generation shipped, keyed `provider\u0000model`. */
+  readonly prices: ReadonlyMap<string, PriceEntry>;
+  /** `schema_version` of this generation's own session store (`~/.hermes/state.db`). */
+  readonly sessionSchemaVersion: number;
   readonly estimation: EstimationSwitches;
   readonly thresholds: ThresholdSwitches;
   readonly pruning: PruningSwitches;
@@ -16,6 +25,25 @@ export interface Preset {
   readonly summary: SummarySwitches;
   readonly assembly: AssemblySwitches;
   readonly gates: GateSwitches;
+  readonly loop: LoopSwitches;
+  readonly recovery: RecoverySwitches;
+  readonly errors: ErrorSwitches;
+  readonly caching: CachingSwitches;
+  readonly usage: UsageSwitches;
+  readonly persistence: PersistenceSwitches;
+  readonly sessions: SessionSwitches;
+}
+
+export interface MarkerTexts {
+  readonly summaryPrefix: string;
+  readonly compressionNote: string;
+}
+
+export interface UpstreamVersion {
+  /** Hermes Agent commit, short hash. */
+  readonly commit: string;
+  /** Commit date, `YYYY-MM-DD`. */
+  readonly date: string;
 }
 
 export interface EstimationSwitches {
@@ -146,6 +174,119 @@ export interface GateSwitches {
   readonly apiStubNamesTool: boolean;
 }
 
+export interface LoopSwitches {
+  /**
+   * `threshold-only`: the turn prologue compacts when the request estimate reaches the trigger
+   * and there are more than head + tail + 1 messages (2026-04); `gated`: a cheap gate first,
+   * the deferral and the progress rules between passes (2026-07).
+   */
+  readonly preflight: 'threshold-only' | 'gated';
+  /** After a compaction, make sure a real user turn survives (append the last one if needed). */
+  readonly guaranteesRealUserMessage: boolean;
+  /**
+   * What gateway hygiene hands to the compressor: `text-user-assistant` copies only user and
+   * assistant turns with content (2026-04); `primary-roles` keeps user, assistant and tool rows.
+   */
+  readonly hygieneInput: 'text-user-assistant' | 'primary-roles';
+}
+
+export interface RecoverySwitches {
+  /** Window guesses for an unknown context length, largest first (`CONTEXT_PROBE_TIERS`). */
+  readonly contextProbeTiers: readonly number[];
+  /** Read vLLM/llama.cpp wording (`max_model_len`, `n_ctx`) for the provider's limit. */
+  readonly parsesServerLimitWording: boolean;
+  /**
+   * `anthropic-available-tokens`: only Anthropic's `available_tokens: N` marks an output-cap
+   * error (2026-04); `all-shapes`: OpenRouter, vLLM and DashScope wordings too, with or without a number.
+   */
+  readonly outputCapErrors: 'anthropic-available-tokens' | 'all-shapes';
+  /**
+   * The window to retry with after an overflow: `parse-or-step-down` takes the error's number or
+   * else steps down the probe tiers (2026-04); `provider-stated-only` never guesses (#33669).
+   */
+  readonly windowAfterOverflow: 'parse-or-step-down' | 'provider-stated-only';
+  /** Cap the retried `max_tokens` by the local window estimate as well as the provider's figure. */
+  readonly capsOutputRoomByLocalEstimate: boolean;
+  /** A compaction that cut the token estimate meaningfully counts as progress (not only fewer messages). */
+  readonly judgesProgressByTokens: boolean;
+  /** A 413 that compaction cannot fix retries once with tool-result images stripped. */
+  readonly stripsToolImagesOnPayloadTooLarge: boolean;
+}
+
+export interface ErrorSwitches {
+  /**
+   * `extended` adds 2026-07's provider-specific rules: content-policy blocks, more
+   * thinking-signature wordings, the OAuth long-context beta, llama.cpp grammar errors, Grok
+   * subscriptions, SSL certificate failures, reasoning-model idle kills, the stale-call breaker.
+   */
+  readonly catalogue: 'base' | 'extended';
+  /** Message fragments that mean billing/quota exhaustion. */
+  readonly billingPatterns: readonly string[];
+  /** Message fragments that mean the input overflowed the window. */
+  readonly overflowPatterns: readonly string[];
+  /** Provider error codes that mean billing/quota exhaustion. */
+  readonly billingCodes: readonly string[];
+  /** An SDK `RateLimitError` without a status is treated as a 429. */
+  readonly rateLimitTypeImpliesStatus: boolean;
+  /** Ignore the code `"400"` and read a code nested in a JSON `error.message`. */
+  readonly readsNestedErrorCodes: boolean;
+  /** Recognise multimodal-tool-content, image-too-large and invalid-encrypted-content errors. */
+  readonly classifiesMediaAndEncryptedErrors: boolean;
+  /** Tell an empty-response advisory (it mentions max_tokens) from an overflow. */
+  readonly detectsEmptyResponseAdvisories: boolean;
+  /** The "large session" overflow heuristic applies only to windows up to this size; null: any. */
+  readonly largeSessionMaxWindow: number | null;
+}
+
+export interface CachingSwitches {
+  /**
+   * `every-message`: any of the last three non-system messages takes a breakpoint, tool rows in
+   * native layout only (2026-04); `content-aware`: empty turns and envelope tool/assistant rows skip it.
+   */
+  readonly markers: 'every-message' | 'content-aware';
+  /**
+   * `claude-routes`: native Anthropic (native layout), Claude over the Anthropic wire, Qwen on
+   * Alibaba (2026-04); `route-table`: adds OpenRouter/Nous Claude and Kimi, MiniMax, and keeps
+   * envelope layout for Anthropic-compatible endpoints (2026-07).
+   */
+  readonly policy: 'claude-routes' | 'route-table';
+}
+
+export interface UsageSwitches {
+  /** DeepSeek's `prompt_cache_hit_tokens` counts as cache reads. */
+  readonly readsPromptCacheHitTokens: boolean;
+  /** Chat Completions' `completion_tokens_details.reasoning_tokens` counts as reasoning. */
+  readonly readsChatReasoningTokens: boolean;
+  /** Bedrock has a priced billing route. */
+  readonly pricesBedrock: boolean;
+  /** Subscription-included routes carry a pricing version and an explanatory note. */
+  readonly labelsIncludedRoutes: boolean;
+  /** A model id with dots (`claude-opus-4.6`) is retried in its dashed form. */
+  readonly retriesNormalizedModelIds: boolean;
+}
+
+export interface PersistenceSwitches {
+  /** Per-result and per-turn budgets scale with the window (else the fixed defaults). */
+  readonly scalesBudgetsToWindow: boolean;
+  /** A tool's registry threshold is capped by the default result size. */
+  readonly capsRegistryThresholds: boolean;
+  /** `raw-id`: `<id>.txt`; `sanitized`: unsafe characters replaced and a digest suffix. */
+  readonly fileNames: 'raw-id' | 'sanitized';
+  /** `heredoc`: content inlined in the command; `stdin`: the command reads it from stdin. */
+  readonly writeCommand: 'heredoc' | 'stdin';
+}
+
+export interface SessionSwitches {
+  /**
+   * `latest-started-after-end`: the latest child started at or after the parent ended, with no
+   * exclusions (2026-04); `best-continuation`: compressed, then live children first, never a
+   * branch, delegate or tool session (2026-07).
+   */
+  readonly continuationChoice: 'latest-started-after-end' | 'best-continuation';
+  /** Resume walks to the compression tip first and only descends through continuations. */
+  readonly resumeFollowsContinuations: boolean;
+}
+
 const PRESETS: Readonly<Record<PresetName, Preset>> = {
   'hermes-2026-04': HERMES_2026_04,
   'hermes-2026-07': HERMES_2026_07,
@@ -154,3 +295,6 @@ const PRESETS: Readonly<Record<PresetName, Preset>> = {
 export function getPreset(name: PresetName): Preset {
   return PRESETS[name];
 }
+
+/** Every preset, in the order of `PRESET_NAMES` (the default first). */
+export const ALL_PRESETS: readonly Preset[] = Object.values(PRESETS);

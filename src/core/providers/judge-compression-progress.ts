@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
 
 /** Hermes pauses this long before resending a compressed request. */
@@ -34,17 +34,17 @@ export type CompressionProgressVerdict =
  */
 export function judgeCompressionProgress(
   input: CompressionProgressInput,
-  preset: PresetName,
+  preset: Preset,
 ): CompressionProgressVerdict {
   const fewerMessages = input.messagesAfter < input.messagesBefore;
   const fewerTokens =
-    preset === 'hermes-2026-07' &&
+    preset.recovery.judgesProgressByTokens &&
     input.tokensAfter > 0 &&
     input.tokensAfter < input.tokensBefore * MEANINGFUL_REDUCTION_RATIO;
   const retry = { kind: 'retry', delayMs: RETRY_AFTER_COMPRESSION_DELAY_MS } as const;
   if (input.reason === 'payload_too_large') {
     if (fewerMessages || fewerTokens) return retry;
-    if (preset === 'hermes-2026-07' && input.canStripToolImages) {
+    if (preset.recovery.stripsToolImagesOnPayloadTooLarge && input.canStripToolImages) {
       return { kind: 'strip-tool-images-and-retry', delayMs: RETRY_AFTER_COMPRESSION_DELAY_MS };
     }
     return {

@@ -7,7 +7,7 @@ import {
   parseContextLimitFromError,
 } from '../errors/context-error-parsing.ts';
 import type { FailoverReason } from '../errors/failover-reason.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { computeBackoffDelayMs } from './compute-backoff-delay.ts';
 
 /** Hermes' `max_compression_attempts`: per turn, shared with the pre-API compression check. */
@@ -87,11 +87,11 @@ const TRANSIENT_REASONS: ReadonlySet<FailoverReason> = new Set([
  * the probe tiers; the output-cap retry is `available − 64` without the local estimate; and
  * there is no fast failure for output-cap errors without a number (they go down the input path).
  */
-export function planErrorRecovery(input: ErrorRecoveryInput, preset: PresetName): ErrorRecoveryAction {
+export function planErrorRecovery(input: ErrorRecoveryInput, preset: Preset): ErrorRecoveryAction {
   const { classified, message } = input;
-  const legacy = preset === 'hermes-2026-04';
   const available = parseAvailableOutputTokensFromError(message, preset);
-  const outputCap = available !== null || (!legacy && isOutputCapError(message));
+  const outputCap =
+    available !== null || (preset.recovery.outputCapErrors === 'all-shapes' && isOutputCapError(message));
 
   if (OVERFLOW_REASONS.has(classified.reason)) {
     if (!input.compressionEnabled && !outputCap) {
@@ -154,23 +154,23 @@ function planContextOverflow(
   input: ErrorRecoveryInput,
   compressionAttempts: number,
   available: number | null,
-  preset: PresetName,
+  preset: Preset,
 ): ErrorRecoveryAction {
-  const legacy = preset === 'hermes-2026-04';
   if (available !== null) {
     const local = input.contextLength - input.requestTokens;
-    const room = legacy || local <= 0 ? available : Math.min(available, local);
+    const room =
+      !preset.recovery.capsOutputRoomByLocalEstimate || local <= 0 ? available : Math.min(available, local);
     const maxTokens = Math.max(1, room - OUTPUT_CAP_SAFETY_MARGIN_TOKENS);
     if (compressionAttempts > MAX_COMPRESSION_ATTEMPTS)
       return exhausted(RECOVERY_FAILURE_TEXTS.overflowAttemptsExhausted);
     return { kind: 'retry-with-max-tokens', maxTokens, compressionAttempts };
   }
-  if (!legacy && isOutputCapError(input.message)) {
+  if (preset.recovery.outputCapErrors === 'all-shapes' && isOutputCapError(input.message)) {
     return { kind: 'fail', message: RECOVERY_FAILURE_TEXTS.outputCap, compressionExhausted: false };
   }
   let newContextLength: number | null;
   let persistable: boolean;
-  if (legacy) {
+  if (preset.recovery.windowAfterOverflow === 'parse-or-step-down') {
     const parsed = parseContextLimitFromError(input.message, preset);
     newContextLength =
       parsed !== null && parsed < input.contextLength

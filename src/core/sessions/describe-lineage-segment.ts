@@ -1,7 +1,7 @@
 import { contentTextForContains } from '../compression/content-text.ts';
-import { stripSummaryPrefix } from '../compression/markers.ts';
+import { stripAnyHermesSummaryPrefix } from '../compression/markers.ts';
 import { isHermesSummaryMessage } from '../import/is-hermes-summary-message.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 
@@ -26,7 +26,7 @@ export interface LineageSegmentDescription {
  */
 export function describeLineageSegment(
   messages: readonly Message[],
-  preset: PresetName,
+  preset: Preset,
 ): LineageSegmentDescription {
   let summaryIndex: number | null = null;
   for (let index = messages.length - 1; index >= 0; index--) {
@@ -46,7 +46,7 @@ export function describeLineageSegment(
 }
 
 function previewOf(text: string): string {
-  // 2026-07 recognises every prefix that ever shipped, so any chain's summary loses its prefix.
-  const body = stripSummaryPrefix(text, 'hermes-2026-07').replace(/\s+/g, ' ').trim();
+  // Whatever generation wrote the chain, its summary loses its prefix.
+  const body = stripAnyHermesSummaryPrefix(text).replace(/\s+/g, ' ').trim();
   return body.length > SUMMARY_PREVIEW_MAX_CHARS ? `${body.slice(0, SUMMARY_PREVIEW_MAX_CHARS - 1)}…` : body;
 }

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import {
   childrenOf,
   END_REASONS,
@@ -19,11 +19,7 @@ export const MAXIMUM_CHAIN_STEPS = 100;
  * 2026-04 took the latest-started child that started at or after the parent ended, with no
  * exclusions — so a later delegate or stale sibling could take over the chain.
  */
-export function getCompressionTip(
-  sessions: readonly SessionRecord[],
-  id: string,
-  preset: PresetName,
-): string {
+export function getCompressionTip(sessions: readonly SessionRecord[], id: string, preset: Preset): string {
   const byId = new Map(sessions.map((session) => [session.id, session]));
   const visited = new Set<string>([id]);
   const start = byId.get(id);
@@ -32,7 +28,7 @@ export function getCompressionTip(
   for (let step = 0; step < MAXIMUM_CHAIN_STEPS; step++) {
     if (current.endReason !== END_REASONS.compression) break;
     const next: SessionRecord | null =
-      preset === 'hermes-2026-07'
+      preset.sessions.continuationChoice === 'best-continuation'
         ? bestContinuation(sessions, current)
         : legacyContinuation(sessions, current);
     if (next === null || visited.has(next.id)) break;

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { getCompressionTip, MAXIMUM_CHAIN_STEPS } from './get-compression-tip.ts';
 import { END_REASONS, isContinuationCandidate, type SessionRecord } from './session-record.ts';
 import { sessionLineageRootToTip } from './session-lineage-root-to-tip.ts';
@@ -22,10 +22,7 @@ export interface ConversationGroup {
  * a continuation (not a branch, delegate or tool session). Everything else starts its own
  * conversation, including a child whose parent was deleted. Newest activity first.
  */
-export function groupConversations(
-  sessions: readonly SessionRecord[],
-  preset: PresetName,
-): ConversationGroup[] {
+export function groupConversations(sessions: readonly SessionRecord[], preset: Preset): ConversationGroup[] {
   const byId = new Map(sessions.map((session) => [session.id, session]));
   const continues = (session: SessionRecord): SessionRecord | null => {
     const parent = session.parentSessionId === null ? undefined : byId.get(session.parentSessionId);

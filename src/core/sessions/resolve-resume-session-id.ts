@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { getCompressionTip } from './get-compression-tip.ts';
 import {
   childrenOf,
@@ -22,18 +22,19 @@ export const MAXIMUM_RESUME_DESCENT_STEPS = 32;
 export function resolveResumeSessionId(
   sessions: readonly SessionRecord[],
   id: string,
-  preset: PresetName,
+  preset: Preset,
 ): string {
   if (id === '') return id;
   const byId = new Map(sessions.map((session) => [session.id, session]));
-  const startId = preset === 'hermes-2026-07' ? getCompressionTip(sessions, id, preset) : id;
+  const followsContinuations = preset.sessions.resumeFollowsContinuations;
+  const startId = followsContinuations ? getCompressionTip(sessions, id, preset) : id;
   let current = byId.get(startId);
   if (current === undefined) return id;
   if (hasMessages(current)) return current.id;
   const visited = new Set<string>([current.id]);
   for (let step = 0; step < MAXIMUM_RESUME_DESCENT_STEPS; step++) {
     let children = childrenOf(sessions, current.id);
-    if (preset === 'hermes-2026-07') children = children.filter(isContinuationCandidate);
+    if (followsContinuations) children = children.filter(isContinuationCandidate);
     const child = latestStarted(children);
     if (child === null || visited.has(child.id)) break;
     if (hasMessages(child)) return child.id;

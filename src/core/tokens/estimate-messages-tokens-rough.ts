@@ -1,6 +1,5 @@
-import { getPreset } from '../presets/preset.ts';
 import { assertNever } from '../shared/assert-never.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import type { Message } from '../transcript/message.ts';
 import { roughTokensFromChars } from './estimate-tokens-rough.ts';
@@ -68,8 +67,8 @@ function shadowChars(message: Message): number {
 }
 
 /** One message's rough size under a preset. */
-export function roughMessageSize(message: Message, preset: PresetName): RoughMessageSize {
-  const mode = getPreset(preset).estimation.messageSize;
+export function roughMessageSize(message: Message, preset: Preset): RoughMessageSize {
+  const mode = preset.estimation.messageSize;
   switch (mode) {
     case 'full-repr':
       return { chars: pythonReprLength(message), images: 0 };
@@ -84,11 +83,7 @@ export function roughMessageSize(message: Message, preset: PresetName): RoughMes
 export const roughTokensFromSizes = (chars: number, images: number): number =>
   roughTokensFromChars(chars) + IMAGE_TOKENS_FLAT * images;
 
-function cachedSize(
-  message: Message,
-  preset: PresetName,
-  cache: RoughSizeCache | undefined,
-): RoughMessageSize {
+function cachedSize(message: Message, preset: Preset, cache: RoughSizeCache | undefined): RoughMessageSize {
   const known = cache?.get(message);
   if (known) return known;
   const size = roughMessageSize(message, preset);
@@ -103,7 +98,7 @@ function cachedSize(
  */
 export function estimateMessagesTokensRough(
   messages: readonly Message[],
-  preset: PresetName,
+  preset: Preset,
   cache?: RoughSizeCache,
 ): number {
   let chars = 0;
@@ -119,7 +114,7 @@ export function estimateMessagesTokensRough(
 /** The estimate of a single message on its own (rounded alone). */
 export const estimateMessageTokensRough = (
   message: Message,
-  preset: PresetName,
+  preset: Preset,
   cache?: RoughSizeCache,
 ): number => estimateMessagesTokensRough([message], preset, cache);
 
@@ -130,7 +125,7 @@ export const estimateMessageTokensRough = (
  */
 export function estimateMessagesTokensRoughCapped(
   messages: readonly Message[],
-  preset: PresetName,
+  preset: Preset,
   capTokens: number,
   cache?: RoughSizeCache,
 ): number {

@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
@@ -21,10 +20,10 @@ export function estimateRequestTokensRough(
   messages: readonly Message[],
   systemPrompt: string,
   tools: readonly ToolSchema[] | null | undefined,
-  preset: PresetName,
+  preset: Preset,
   cache?: RoughSizeCache,
 ): number {
-  const mode = getPreset(preset).estimation.requestRounding;
+  const mode = preset.estimation.requestRounding;
   switch (mode) {
     case 'per-term':
       return (

@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
@@ -16,9 +15,9 @@ const COMPACT_SEPARATORS = { itemSeparator: ',', keySeparator: ':' } as const;
  * name + description + `json.dumps(parameters, separators=(",", ":"))`, reading `tool.function`
  * when it is a dict, else the tool itself.
  */
-export function toolsChars(tools: readonly ToolSchema[] | null | undefined, preset: PresetName): number {
+export function toolsChars(tools: readonly ToolSchema[] | null | undefined, preset: Preset): number {
   if (!tools || tools.length === 0) return 0;
-  const mode = getPreset(preset).estimation.toolsSize;
+  const mode = preset.estimation.toolsSize;
   switch (mode) {
     case 'repr':
       return pythonReprLength(tools);
@@ -43,7 +42,7 @@ export function toolsChars(tools: readonly ToolSchema[] | null | undefined, pres
 /** Hermes `_estimate_tools_tokens_rough(tools)` (2026-07); for 2026-04, `(len(str(tools)) + 3) // 4`. */
 export function estimateToolsTokensRough(
   tools: readonly ToolSchema[] | null | undefined,
-  preset: PresetName,
+  preset: Preset,
 ): number {
   return roughTokensFromChars(toolsChars(tools, preset));
 }

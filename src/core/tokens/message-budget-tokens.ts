@@ -1,5 +1,4 @@
-import { getPreset } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import type { Message } from '../transcript/message.ts';
@@ -110,8 +109,8 @@ function textPartsTokens(message: Message): number {
  * The per-message weight of the tail walk (Hermes `_estimate_msg_budget_tokens`), which
  * decides where the protected tail starts. Not the same number as the rough estimate.
  */
-export function messageBudgetTokens(message: Message, preset: PresetName): number {
-  const mode = getPreset(preset).estimation.tailWeight;
+export function messageBudgetTokens(message: Message, preset: Preset): number {
+  const mode = preset.estimation.tailWeight;
   switch (mode) {
     case 'content-and-arguments':
       return contentAndArgumentsTokens(message);
@@ -123,8 +122,8 @@ export function messageBudgetTokens(message: Message, preset: PresetName): numbe
 }
 
 /** The weight of a message in the prune-boundary walk of `_prune_old_tool_results`. */
-export function pruneWalkTokens(message: Message, preset: PresetName): number {
-  const mode = getPreset(preset).pruning.boundaryWeight;
+export function pruneWalkTokens(message: Message, preset: Preset): number {
+  const mode = preset.pruning.boundaryWeight;
   switch (mode) {
     case 'text-parts':
       return textPartsTokens(message);

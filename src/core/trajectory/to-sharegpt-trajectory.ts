@@ -1,5 +1,4 @@
 import { pythonRStrip, pythonStrip } from '../compression/python-text.ts';
-import type { PresetName } from '../presets/preset-name.ts';
 import type { ContentPart, Message, ToolCall } from '../transcript/message.ts';
 import { dumpsPythonJson, parsePythonJson, toPythonJsonNode, type PythonJsonNode } from './python-json.ts';
 
@@ -43,7 +42,6 @@ export function toShareGptTrajectory(
   userQuery: string,
   completed: boolean,
   options: TrajectoryOptions,
-  _preset: PresetName,
 ): ShareGptTrajectory {
   const normalized = messages.map(normalizeForTrajectory);
   const conversations: ShareGptTurn[] = [

@@ -1,5 +1,5 @@
 import { hostMatches, hostnameOf } from '../caching/cache-policy.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { CanonicalUsage } from './canonical-usage.ts';
 import {
   addDecimal,
@@ -67,7 +67,7 @@ export function resolveBillingRoute(
   model: string,
   provider: string,
   baseUrl: string,
-  preset: PresetName,
+  preset: Preset,
 ): BillingRoute {
   let providerName = provider.trim().toLowerCase();
   let modelName = model.trim();
@@ -101,14 +101,14 @@ export function resolveBillingRoute(
 }
 
 /** Bedrock became a snapshot route in 2026-07; DeepSeek rows exist but no route reaches them. */
-function snapshotProviderFor(providerName: string, host: string, preset: PresetName): string | null {
+function snapshotProviderFor(providerName: string, host: string, preset: Preset): string | null {
   switch (providerName) {
     case 'anthropic':
     case 'minimax':
     case 'minimax-cn':
       return providerName;
     case 'bedrock':
-      return preset === 'hermes-2026-07' ? 'bedrock' : null;
+      return preset.usage.pricesBedrock ? 'bedrock' : null;
     case 'openai':
     case 'openai-api':
       return 'openai';
@@ -136,7 +136,7 @@ export function estimateUsageCost(
   model: string,
   usage: CanonicalUsage,
   route: CostRoute,
-  preset: PresetName,
+  preset: Preset,
 ): CostEstimate {
   const billingRoute = resolveBillingRoute(model, route.provider, route.baseUrl ?? '', preset);
   if (billingRoute.billingMode === 'subscription_included') {
@@ -148,8 +148,8 @@ export function estimateUsageCost(
       label: 'included',
       route: billingRoute,
       prices: zero,
-      pricingVersion: preset === 'hermes-2026-07' ? 'included-route' : null,
-      notes: preset === 'hermes-2026-07' ? [INCLUDED_NOTE] : [],
+      pricingVersion: preset.usage.labelsIncludedRoutes ? 'included-route' : null,
+      notes: preset.usage.labelsIncludedRoutes ? [INCLUDED_NOTE] : [],
     };
   }
   const entry =
@@ -205,10 +205,10 @@ export function costUsdNumber(estimate: CostEstimate): number {
 }
 
 /** Anthropic ids may be written with dots (`claude-opus-4.6`); 2026-07 retries them dashed. */
-function snapshotEntry(route: BillingRoute, preset: PresetName): PriceEntry | null {
+function snapshotEntry(route: BillingRoute, preset: Preset): PriceEntry | null {
   const model = route.model.toLowerCase();
   const exact = lookupSnapshotPrice(route.provider, model, preset);
-  if (exact !== null || preset === 'hermes-2026-04') return exact;
+  if (exact !== null || !preset.usage.retriesNormalizedModelIds) return exact;
   if (route.provider === 'anthropic') {
     const normalized = model.replace(/^anthropic\//, '').replace(/(\d+)\.(\d+)/g, '$1-$2');
     return normalized === model ? null : lookupSnapshotPrice(route.provider, normalized, preset);

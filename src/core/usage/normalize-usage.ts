@@ -1,5 +1,5 @@
 import type { ApiMode } from '../caching/cache-policy.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import { EMPTY_USAGE, type CanonicalUsage } from './canonical-usage.ts';
 
 export interface UsageRoute {
@@ -16,7 +16,7 @@ export interface UsageRoute {
  *   top-level Anthropic-style field and (2026-07) DeepSeek's `prompt_cache_hit_tokens`.
  * Every value is read like Python's `int(v or 0)`: numeric strings count, anything else is 0.
  */
-export function normalizeUsage(usage: unknown, route: UsageRoute, preset: PresetName): CanonicalUsage {
+export function normalizeUsage(usage: unknown, route: UsageRoute, preset: Preset): CanonicalUsage {
   if (!isTruthyUsage(usage)) return { ...EMPTY_USAGE };
   const provider = route.provider.trim().toLowerCase();
   const apiMode = route.apiMode;
@@ -41,7 +41,7 @@ export function normalizeUsage(usage: unknown, route: UsageRoute, preset: Preset
     outputTokens = field(usage, 'completion_tokens');
     cacheReadTokens =
       field(usage, 'prompt_tokens_details', 'cached_tokens') || field(usage, 'cache_read_input_tokens');
-    if (preset === 'hermes-2026-07') cacheReadTokens ||= field(usage, 'prompt_cache_hit_tokens');
+    if (preset.usage.readsPromptCacheHitTokens) cacheReadTokens ||= field(usage, 'prompt_cache_hit_tokens');
     cacheWriteTokens =
       field(usage, 'prompt_tokens_details', 'cache_write_tokens') ||
       field(usage, 'cache_creation_input_tokens');
@@ -49,7 +49,7 @@ export function normalizeUsage(usage: unknown, route: UsageRoute, preset: Preset
   }
 
   let reasoningTokens = field(usage, 'output_tokens_details', 'reasoning_tokens');
-  if (preset === 'hermes-2026-07') {
+  if (preset.usage.readsChatReasoningTokens) {
     reasoningTokens ||= field(usage, 'completion_tokens_details', 'reasoning_tokens');
   }
   return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, reasoningTokens, requestCount: 1 };

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 
 /**
  * Hermes' official-docs price snapshots (`_OFFICIAL_DOCS_PRICING`, hermes-reference §9), USD per
@@ -184,15 +184,18 @@ function buildTable(snapshots: readonly Snapshot[]): ReadonlyMap<string, PriceEn
   return table;
 }
 
-const TABLES: Readonly<Record<PresetName, ReadonlyMap<string, PriceEntry>>> = {
-  'hermes-2026-04': buildTable(SNAPSHOTS_2026_04),
-  'hermes-2026-07': buildTable(SNAPSHOTS_2026_07),
-};
+/** Hermes' price snapshot at 2026-04-24 (the `hermes-2026-04` preset's `prices`). */
+export const PRICE_SNAPSHOT_2026_04: ReadonlyMap<string, PriceEntry> = buildTable(SNAPSHOTS_2026_04);
+/** Hermes' price snapshot at 2026-07-22 (the `hermes-2026-07` preset's `prices`). */
+export const PRICE_SNAPSHOT_2026_07: ReadonlyMap<string, PriceEntry> = buildTable(SNAPSHOTS_2026_07);
 
 /** The snapshot row for `(provider, model)` exactly as keyed (model lowercased by the caller). */
-export function lookupSnapshotPrice(provider: string, model: string, preset: PresetName): PriceEntry | null {
-  return TABLES[preset].get(`${provider}\u0000${model}`) ?? null;
+export function lookupSnapshotPrice(provider: string, model: string, preset: Preset): PriceEntry | null {
+  return lookupPriceIn(preset.prices, provider, model);
 }
+
+const lookupPriceIn = (table: ReadonlyMap<string, PriceEntry>, provider: string, model: string) =>
+  table.get(`${provider}\u0000${model}`) ?? null;
 
 /** 1-hour cache writes bill at 2× the input price (Anthropic); null when input is unpriced. */
 export function oneHourCacheWritePerMillion(entry: PriceEntry): number | null {
@@ -229,7 +232,7 @@ export function lookupListPrice(modelId: string): PriceEntry | null {
   const undated = dashed.replace(/-\d{8}$/, '');
   for (const candidate of [bare, dashed, undated]) {
     for (const provider of LIST_PROVIDERS) {
-      const entry = lookupSnapshotPrice(provider, candidate, 'hermes-2026-07');
+      const entry = lookupPriceIn(PRICE_SNAPSHOT_2026_07, provider, candidate);
       if (entry) return entry;
     }
     for (const [model, [input, output, cacheRead, cacheWrite]] of EXTRA_LIST_PRICES) {

@@ -1,4 +1,4 @@
-import type { PresetName } from '../presets/preset-name.ts';
+import type { Preset } from '../presets/preset.ts';
 import type { CanonicalUsage } from './canonical-usage.ts';
 import { costUsdNumber, estimateUsageCost, type CostRoute } from './estimate-usage-cost.ts';
 import type { UsageTurn } from './usage-turn.ts';
@@ -19,7 +19,7 @@ export interface RecordedUsage extends CanonicalUsage {
  * does not know the model but the recorder did price it; otherwise an unknown price stays null
  * rather than becoming $0.
  */
-export function priceUsageTurn(record: RecordedUsage, route: CostRoute, preset: PresetName): UsageTurn {
+export function priceUsageTurn(record: RecordedUsage, route: CostRoute, preset: Preset): UsageTurn {
   const estimate = estimateUsageCost(record.model, record, route, preset);
   const uncached = estimateUsageCost(record.model, usageWithoutCache(record), route, preset);
   const fallback = record.costUsd > 0 ? record.costUsd : null;

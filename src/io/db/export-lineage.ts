@@ -2,7 +2,7 @@ import { exportHermesSessionJsonl } from '../../core/export/export-hermes-sessio
 import { exportInternalJson } from '../../core/export/export-internal-json.ts';
 import { exportMarkdown } from '../../core/export/export-markdown.ts';
 import { exportShareGptJsonl } from '../../core/export/export-sharegpt-jsonl.ts';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { assertNever } from '../../core/shared/assert-never.ts';
 import { isPlainObject } from '../../core/shared/safe-parse-json.ts';
 import type { Message } from '../../core/transcript/message.ts';
@@ -24,7 +24,7 @@ export interface LineageSegment {
 export interface LineageExportOptions {
   /** ShareGPT `timestamp`; core has no clock. */
   timestampIso?: string;
-  preset?: PresetName;
+  preset?: Preset;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { CompressorState } from '../../core/compression/compressor-state.ts';
-import { DEFAULT_PRESET, type PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { getCompressionTip } from '../../core/sessions/get-compression-tip.ts';
 import { getNextTitleInLineage } from '../../core/sessions/get-next-title-in-lineage.ts';
 import { newSessionId } from '../../core/sessions/new-session-id.ts';
@@ -68,8 +68,8 @@ export type RotationError = StorageFullError | SessionNotFoundError | SessionAlr
 export interface SessionRepositoryDeps {
   now: () => number;
   randomHex: (bytes: number) => string;
-  /** Which Hermes generation's continuation-chain rules to follow (default 2026-04). */
-  preset?: PresetName;
+  /** The preset in force: its continuation-chain rules decide the tip, resume and lineage. */
+  preset: () => Preset;
   /** Told about every committed change, for other tabs. */
   events?: SessionEventPublisher;
   searchIndex?: SearchIndex;
@@ -106,8 +106,8 @@ export class SessionRepository {
     this.toolResultStorage = deps.toolResultStorage ?? new IndexedDbToolResultStorage(db, { now: deps.now });
   }
 
-  get #preset(): PresetName {
-    return this.#deps.preset ?? DEFAULT_PRESET;
+  get #preset(): Preset {
+    return this.#deps.preset();
   }
 
   /** The tables a transaction that stores messages writes. */
@@ -289,13 +289,13 @@ export class SessionRepository {
   }
 
   /** The live end of the compression chain through `id` (`get_compression_tip`). */
-  async getCompressionTip(id: string, preset: PresetName = this.#preset): Promise<string> {
+  async getCompressionTip(id: string, preset: Preset = this.#preset): Promise<string> {
     const related = await loadRelatedSessions(this.#db, id);
     return getCompressionTip(related.map(sessionRowToRecord), id, preset);
   }
 
   /** The session that resuming `id` opens (`resolve_resume_session_id`). */
-  async resolveResumeSessionId(id: string, preset: PresetName = this.#preset): Promise<string> {
+  async resolveResumeSessionId(id: string, preset: Preset = this.#preset): Promise<string> {
     const related = await loadRelatedSessions(this.#db, id);
     return resolveResumeSessionId(related.map(sessionRowToRecord), id, preset);
   }
@@ -304,7 +304,7 @@ export class SessionRepository {
    * The conversation `id` belongs to, root first, ending at its compression tip: the ancestry
    * (`_session_lineage_root_to_tip`) of the tip, so any session of a chain gives the whole chain.
    */
-  async lineageRootToTip(id: string, preset: PresetName = this.#preset): Promise<SessionRow[]> {
+  async lineageRootToTip(id: string, preset: Preset = this.#preset): Promise<SessionRow[]> {
     const related = await loadRelatedSessions(this.#db, id);
     const records = related.map(sessionRowToRecord);
     const tip = getCompressionTip(records, id, preset);
@@ -316,7 +316,7 @@ export class SessionRepository {
    * Every turn reachable through the lineage, root first: each session with its live and
    * compaction-archived messages in id order (rewound rows are left out).
    */
-  async loadLineageMessages(id: string, preset: PresetName = this.#preset): Promise<LineageSegment[]> {
+  async loadLineageMessages(id: string, preset: Preset = this.#preset): Promise<LineageSegment[]> {
     const chain = await this.lineageRootToTip(id, preset);
     return Promise.all(
       chain.map(async (session) => ({

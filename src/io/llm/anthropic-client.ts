@@ -4,7 +4,7 @@ import type {
   MessageCreateParamsNonStreaming,
   MessageCreateParamsStreaming,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import {
   anthropicStreamMessage,
   applyAnthropicStreamEvent,
@@ -31,7 +31,7 @@ export interface AnthropicClientOptions {
   /** The API origin; a trailing `/` or `/v1` is removed because the SDK appends `/v1/messages`. */
   baseUrl: string;
   model: string;
-  preset: PresetName;
+  preset: Preset;
   /** Injected for tests; the browser's `fetch` otherwise. */
   fetch?: typeof fetch;
 }

@@ -1,10 +1,11 @@
-import { DEFAULT_PRESET, type PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import type { ChatClient } from './chat-client.ts';
 import { LlmError } from './llm-error.ts';
 import type { ProviderSettings } from './provider-settings.ts';
 
 export interface CreateChatClientOptions {
-  preset?: PresetName;
+  /** Its error classification and usage reading apply to this client's responses. */
+  preset: Preset;
   /** Injected for tests. */
   fetch?: typeof fetch;
   /** OpenRouter attribution headers (sent to OpenRouter only). */
@@ -19,9 +20,9 @@ export interface CreateChatClientOptions {
  */
 export async function createChatClient(
   settings: ProviderSettings,
-  options: CreateChatClientOptions = {},
+  options: CreateChatClientOptions,
 ): Promise<ChatClient> {
-  const preset = options.preset ?? DEFAULT_PRESET;
+  const { preset } = options;
   if (settings.apiKey.trim() === '')
     throw configurationError(settings, 'No API key is set for this provider.');
   if (settings.model.trim() === '') throw configurationError(settings, 'No model is set for this provider.');

@@ -1,5 +1,5 @@
 import { classifyApiError } from '../../core/errors/classify-api-error.ts';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { parseRetryAfterMs } from '../../core/providers/parse-retry-after-ms.ts';
 import { isPlainObject, safeParseJson } from '../../core/shared/safe-parse-json.ts';
 import type { ChatProvider } from './chat-client.ts';
@@ -11,7 +11,7 @@ export interface LlmCallContext {
   /** The provider as Hermes names it (`anthropic`, `openrouter`, `openai`, `custom`): some classifier rules depend on it. */
   hermesProvider: string;
   model: string;
-  preset: PresetName;
+  preset: Preset;
   apiKey: string;
   approxTokens?: number | undefined;
   contextLength?: number | undefined;

@@ -1,4 +1,4 @@
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import {
   applyChatCompletionStreamData,
   chatCompletionStreamResponse,
@@ -26,7 +26,7 @@ export interface OpenAiCompatibleClientOptions {
   /** The base `/chat/completions` is appended to, e.g. `https://openrouter.ai/api/v1`. */
   baseUrl: string;
   model: string;
-  preset: PresetName;
+  preset: Preset;
   /** OpenRouter's optional app attribution (`HTTP-Referer`, `X-Title`); sent to OpenRouter only. */
   appReferer?: string;
   appTitle?: string;

@@ -9,7 +9,7 @@ import { budgetForContextWindow, type BudgetConfig } from '../../core/persistenc
 import { PERSISTED_OUTPUT_TAG } from '../../core/persistence/build-persisted-message.ts';
 import { enforceTurnBudget } from '../../core/persistence/enforce-turn-budget.ts';
 import { maybePersistToolResult } from '../../core/persistence/maybe-persist-tool-result.ts';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { formatCount } from '../../core/shared/format-count.ts';
 import {
   describeBrowserToolCallError,
@@ -26,7 +26,7 @@ export interface BrowserToolsDependencies {
 }
 
 export interface ToolRoundOptions {
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly contextLength: number;
   /** Overrides the preset's budgets (tests, settings). */
   readonly budget?: BudgetConfig;
@@ -44,7 +44,7 @@ export interface ToolRoundResult {
  * The budget for this window, with our reader pinned like Hermes pins `read_file`: persisting
  * what it returns would loop persist → read → persist.
  */
-export function toolBudgetFor(contextLength: number, preset: PresetName, base?: BudgetConfig): BudgetConfig {
+export function toolBudgetFor(contextLength: number, preset: Preset, base?: BudgetConfig): BudgetConfig {
   const budget = base ?? budgetForContextWindow(contextLength, preset);
   return {
     ...budget,

@@ -19,7 +19,7 @@ import {
   decidePreflightStart,
   MAX_PREFLIGHT_PASSES,
 } from '../../core/loop/preflight-decision.ts';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../../core/tokens/estimate-request-tokens-rough.ts';
 import { estimateToolsTokensRough } from '../../core/tokens/estimate-tools-tokens-rough.ts';
@@ -42,7 +42,7 @@ export interface TriggerHost {
 
 /** What the triggers track per turn (Hermes' loop-local counters). */
 export interface TurnCompactionBudget {
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly tools: readonly ToolSchema[];
   /** Shared by the pre-request check and overflow recovery: at most 3 per turn. */
   compressionAttempts: number;
@@ -50,7 +50,7 @@ export interface TurnCompactionBudget {
   preflightDeferred: boolean;
 }
 
-const thresholdOf = (host: TriggerHost, preset: PresetName): number =>
+const thresholdOf = (host: TriggerHost, preset: Preset): number =>
   deriveThresholds(host.config(), preset).thresholdTokens;
 
 /** Gateway session hygiene (§4.5): 85% of the window, the real count when one is known. */

@@ -33,7 +33,7 @@ import {
 import { resetCalibration } from '../../core/loop/reset-calibration.ts';
 import { lookupModel } from '../../core/models/model-catalog.ts';
 import type { BudgetConfig } from '../../core/persistence/budget-config.ts';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { judgeCompressionProgress } from '../../core/providers/judge-compression-progress.ts';
 import { planErrorRecovery } from '../../core/providers/plan-error-recovery.ts';
 import { formatCount } from '../../core/shared/format-count.ts';
@@ -93,7 +93,7 @@ export interface ConversationRuntimeDependencies {
   readonly toolResults: ToolResultStore;
   /** Read at the start of every turn and every compaction. */
   readonly settings: () => RuntimeSettings;
-  readonly createClient: (settings: ProviderSettings, preset: PresetName) => Promise<ChatClient>;
+  readonly createClient: (settings: ProviderSettings, preset: Preset) => Promise<ChatClient>;
   readonly now: () => number;
   readonly random: () => number;
   readonly sleep: (milliseconds: number, signal?: AbortSignal) => Promise<void>;

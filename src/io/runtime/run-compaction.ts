@@ -18,7 +18,7 @@ import type { Summarizer } from '../../core/compression/summarizer.ts';
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
 import { guaranteeRealUserMessage } from '../../core/loop/guarantee-real-user-message.ts';
 import { hygieneInputMessages } from '../../core/loop/hygiene-input-messages.ts';
-import type { PresetName } from '../../core/presets/preset-name.ts';
+import type { Preset } from '../../core/presets/preset.ts';
 import { estimateRequestTokensRough } from '../../core/tokens/estimate-request-tokens-rough.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { ToolSchema } from '../../core/transcript/transcript.ts';
@@ -33,7 +33,7 @@ export interface CompactionInput {
   readonly tools: readonly ToolSchema[];
   readonly state: CompressorState;
   readonly config: CompressionConfig;
-  readonly preset: PresetName;
+  readonly preset: Preset;
   readonly mainModel: string | null;
   readonly focusTopic?: string | null;
   readonly force?: boolean;
@@ -103,7 +103,8 @@ export async function runCompaction(
     const roughAfter = estimateRequestTokensRough(compacted, input.systemPrompt, input.tools, input.preset);
     let state = markCompactionBoundary(result.state, roughAfter, input.preset);
     const progressed = compacted.length < messages.length || result.tokensAfter < result.tokensBefore;
-    if (input.preset === 'hermes-2026-07' && progressed)
+    // The fallback streak belongs to the real-usage anti-thrash rules.
+    if (input.preset.gates.antiThrash === 'real-usage' && progressed)
       state = recordCompletedCompaction(state, result.usedFallback);
     signal.throwIfAborted();
     const rotated = await store.rotateForCompression(input.sessionId, compacted, {

@@ -3,6 +3,8 @@ import { adapter } from '#cli/conformance/adapters/cache_control.ts';
 import { applyCacheControl, cacheMarker } from '#core/caching/apply-cache-control.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const conversation = (count: number): Message[] => [
   { role: 'system', content: 'sys' },
@@ -37,7 +39,7 @@ describe('applyCacheControl', () => {
   });
 
   it('marks the system message and the last three others, four breakpoints in all', () => {
-    const marked = applyCacheControl(conversation(10), { ttl: '5m', nativeLayout: true }, 'hermes-2026-07');
+    const marked = applyCacheControl(conversation(10), { ttl: '5m', nativeLayout: true }, HERMES_2026_07);
     expect(markedIndexes(marked)).toEqual([0, 8, 9, 10]);
   });
 
@@ -45,7 +47,7 @@ describe('applyCacheControl', () => {
     const marked = applyCacheControl(
       conversation(6).slice(1),
       { ttl: '5m', nativeLayout: true },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(markedIndexes(marked)).toEqual([2, 3, 4, 5]);
   });
@@ -53,7 +55,7 @@ describe('applyCacheControl', () => {
   it('never mutates its input', () => {
     const input = conversation(4);
     const snapshot = structuredClone(input);
-    applyCacheControl(input, { ttl: '1h', nativeLayout: false }, 'hermes-2026-07');
+    applyCacheControl(input, { ttl: '1h', nativeLayout: false }, HERMES_2026_07);
     expect(input).toEqual(snapshot);
   });
 
@@ -66,16 +68,16 @@ describe('applyCacheControl', () => {
       { role: 'assistant', content: '' },
     ];
     expect(
-      markedIndexes(applyCacheControl(input, { ttl: '5m', nativeLayout: false }, 'hermes-2026-07')),
+      markedIndexes(applyCacheControl(input, { ttl: '5m', nativeLayout: false }, HERMES_2026_07)),
     ).toEqual([0, 1, 2, 3]);
     expect(
-      markedIndexes(applyCacheControl(input, { ttl: '5m', nativeLayout: false }, 'hermes-2026-04')),
+      markedIndexes(applyCacheControl(input, { ttl: '5m', nativeLayout: false }, HERMES_2026_04)),
     ).toEqual([0, 2, 3, 4]);
   });
 
   it('puts the native tool marker on the message itself, not on a content part', () => {
     const input: Message[] = [{ role: 'tool', tool_call_id: 't', content: 'result' }];
-    const [tool] = applyCacheControl(input, { ttl: '5m', nativeLayout: true }, 'hermes-2026-07');
+    const [tool] = applyCacheControl(input, { ttl: '5m', nativeLayout: true }, HERMES_2026_07);
     expect(tool).toEqual({
       role: 'tool',
       tool_call_id: 't',

@@ -5,6 +5,8 @@ import {
   resolveCachePolicy,
   type CacheRoute,
 } from '#core/caching/cache-policy.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const route = (overrides: Partial<CacheRoute>): CacheRoute => ({
   provider: 'openrouter',
@@ -18,26 +20,26 @@ describe('resolveCachePolicy', () => {
   it('uses the native layout on the native Anthropic API', () => {
     const policy = resolveCachePolicy(
       route({ provider: 'anthropic', baseUrl: 'https://api.anthropic.com', apiMode: 'anthropic_messages' }),
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(policy).toEqual({ shouldCache: true, nativeLayout: true, description: 'native Anthropic' });
   });
 
   it('uses the envelope layout for Claude via OpenRouter', () => {
-    expect(resolveCachePolicy(route({}), 'hermes-2026-04')).toMatchObject({
+    expect(resolveCachePolicy(route({}), HERMES_2026_04)).toMatchObject({
       shouldCache: true,
       nativeLayout: false,
     });
   });
 
   it('treats a provider named openrouter without a base URL as OpenRouter', () => {
-    expect(resolveCachePolicy(route({ baseUrl: '' }), 'hermes-2026-07').shouldCache).toBe(true);
+    expect(resolveCachePolicy(route({ baseUrl: '' }), HERMES_2026_07).shouldCache).toBe(true);
   });
 
   it('enables Kimi on OpenRouter only in 2026-07', () => {
     const kimi = route({ model: 'moonshotai/kimi-k2' });
-    expect(resolveCachePolicy(kimi, 'hermes-2026-07').shouldCache).toBe(true);
-    expect(resolveCachePolicy(kimi, 'hermes-2026-04').shouldCache).toBe(false);
+    expect(resolveCachePolicy(kimi, HERMES_2026_07).shouldCache).toBe(true);
+    expect(resolveCachePolicy(kimi, HERMES_2026_04).shouldCache).toBe(false);
   });
 
   it('calls a third-party Anthropic-wire gateway an Anthropic-compatible endpoint in 2026-07', () => {
@@ -46,12 +48,12 @@ describe('resolveCachePolicy', () => {
       baseUrl: 'https://gw.example.com',
       apiMode: 'anthropic_messages',
     });
-    expect(resolveCachePolicy(gateway, 'hermes-2026-07')).toEqual({
+    expect(resolveCachePolicy(gateway, HERMES_2026_07)).toEqual({
       shouldCache: true,
       nativeLayout: true,
       description: 'Anthropic-compatible endpoint',
     });
-    expect(resolveCachePolicy(gateway, 'hermes-2026-04').description).toBe('native Anthropic');
+    expect(resolveCachePolicy(gateway, HERMES_2026_04).description).toBe('native Anthropic');
   });
 
   it('enables MiniMax on its Anthropic endpoint only in 2026-07', () => {
@@ -61,13 +63,13 @@ describe('resolveCachePolicy', () => {
       baseUrl: '',
       apiMode: 'anthropic_messages',
     });
-    expect(resolveCachePolicy(minimax, 'hermes-2026-07').shouldCache).toBe(true);
-    expect(resolveCachePolicy(minimax, 'hermes-2026-04').shouldCache).toBe(false);
+    expect(resolveCachePolicy(minimax, HERMES_2026_07).shouldCache).toBe(true);
+    expect(resolveCachePolicy(minimax, HERMES_2026_04).shouldCache).toBe(false);
   });
 
   it('caches Qwen on the Alibaba family with the envelope layout', () => {
     const qwen = route({ provider: 'opencode-go', model: 'qwen3.6-plus', baseUrl: '' });
-    expect(resolveCachePolicy(qwen, 'hermes-2026-04')).toMatchObject({
+    expect(resolveCachePolicy(qwen, HERMES_2026_04)).toMatchObject({
       shouldCache: true,
       nativeLayout: false,
     });
@@ -76,7 +78,7 @@ describe('resolveCachePolicy', () => {
   it('disables caching for OpenAI models and says why', () => {
     const policy = resolveCachePolicy(
       route({ provider: 'openai', model: 'gpt-4o', baseUrl: 'https://api.openai.com/v1' }),
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(policy.shouldCache).toBe(false);
     expect(policy.description).toContain('gpt-4o');
@@ -85,7 +87,7 @@ describe('resolveCachePolicy', () => {
 
 describe('describeCacheStatus', () => {
   it('prints the Hermes status line', () => {
-    expect(describeCacheStatus(resolveCachePolicy(route({}), 'hermes-2026-04'), '5m')).toBe(
+    expect(describeCacheStatus(resolveCachePolicy(route({}), HERMES_2026_04), '5m')).toBe(
       'Prompt caching: ENABLED (Claude via OpenRouter, 5m TTL)',
     );
   });
@@ -93,7 +95,7 @@ describe('describeCacheStatus', () => {
   it('prints the native Anthropic line with a one-hour ttl', () => {
     const policy = resolveCachePolicy(
       route({ provider: 'anthropic', baseUrl: '', apiMode: 'anthropic_messages' }),
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(describeCacheStatus(policy, '1h')).toBe('Prompt caching: ENABLED (native Anthropic, 1h TTL)');
   });
@@ -101,7 +103,7 @@ describe('describeCacheStatus', () => {
   it('prints DISABLED with the reason, or a route label when given', () => {
     const policy = resolveCachePolicy(
       route({ provider: 'custom', model: 'llama', baseUrl: 'http://localhost:8080' }),
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(describeCacheStatus(policy, '5m')).toMatch(/^Prompt caching: DISABLED \(.+\)$/);
     expect(describeCacheStatus(policy, '5m', 'local server')).toBe('Prompt caching: DISABLED (local server)');

@@ -9,6 +9,8 @@ import {
   type PromptCacheState,
 } from '#core/caching/simulate-prompt-cache.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const SYSTEM_TOKENS = 3000;
 const MESSAGE_TOKENS = 400;
@@ -34,7 +36,7 @@ describe('simulatePromptCache', () => {
     let reads = 0;
     for (let turn = 0; turn < 40; turn++) {
       history.push({ role: 'user', content: `question ${turn}` });
-      const request = applyCacheControl(history, { ttl: '5m', nativeLayout: true }, 'hermes-2026-04');
+      const request = applyCacheControl(history, { ttl: '5m', nativeLayout: true }, HERMES_2026_04);
       const result = simulatePromptCache(cacheSegmentsFromMessages(request, tokensOf), state, now);
       state = result.nextState;
       reads += result.cacheReadTokens;
@@ -116,7 +118,7 @@ describe('simulatePromptCache', () => {
 describe('cacheSegmentsFromMessages', () => {
   it('hashes a marked message like the same message unmarked', () => {
     const plain: Message[] = [{ role: 'user', content: 'hello' }];
-    const marked = applyCacheControl(plain, { ttl: '1h', nativeLayout: true }, 'hermes-2026-07');
+    const marked = applyCacheControl(plain, { ttl: '1h', nativeLayout: true }, HERMES_2026_07);
     const [before] = cacheSegmentsFromMessages(plain, () => 1);
     const [after] = cacheSegmentsFromMessages(marked, () => 1);
     expect(after!.text).toBe(before!.text);

@@ -3,6 +3,8 @@ import { assembleCompressed } from '#core/compression/assemble-compressed.ts';
 import { compressionNote } from '#core/compression/markers.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { assistant, system, toolCall, toolResult, user } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const SUMMARY = 'SUMMARY';
 const END = '--- END OF CONTEXT SUMMARY — respond to the message below, not the summary above ---';
@@ -15,15 +17,15 @@ describe('assembleCompressed', () => {
       headEnd: 1,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
-    expect(first.messages[0]!.content).toBe(`sys\n\n${compressionNote('hermes-2026-07')}`);
+    expect(first.messages[0]!.content).toBe(`sys\n\n${compressionNote(HERMES_2026_07)}`);
     const again = assembleCompressed({
       messages: first.messages,
       headEnd: 1,
       tailStart: 2,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(again.systemNoteAdded).toBe(false);
   });
@@ -40,11 +42,11 @@ describe('assembleCompressed', () => {
       headEnd: 1,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
     });
     expect(result.messages[0]!.content).toEqual([
       { type: 'text', text: 'sys' },
-      { type: 'text', text: compressionNote('hermes-2026-04') },
+      { type: 'text', text: compressionNote(HERMES_2026_04) },
     ]);
   });
 
@@ -55,7 +57,7 @@ describe('assembleCompressed', () => {
       headEnd: 2,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(result.summaryRole).toBe('user');
     expect(result.messages[2]).toEqual({
@@ -72,7 +74,7 @@ describe('assembleCompressed', () => {
       headEnd: 2,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
     });
     expect(result.messages[2]).toEqual({ role: 'user', content: SUMMARY });
   });
@@ -84,7 +86,7 @@ describe('assembleCompressed', () => {
       headEnd: 2,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
     });
     expect(legacy.mergedIntoTail).toBe(true);
     expect(legacy.messages[2]).toEqual({ role: 'user', content: `${SUMMARY}\n\n${END}\n\ntail` });
@@ -93,7 +95,7 @@ describe('assembleCompressed', () => {
       headEnd: 2,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(current.messages[2]).toEqual({
       role: 'user',
@@ -109,7 +111,7 @@ describe('assembleCompressed', () => {
       headEnd: 1,
       tailStart: 4,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(current.summaryRole).toBe('user');
     const legacy = assembleCompressed({
@@ -117,7 +119,7 @@ describe('assembleCompressed', () => {
       headEnd: 1,
       tailStart: 4,
       summary: SUMMARY,
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
     });
     expect(legacy.summaryRole).toBe('user');
     expect(legacy.mergedIntoTail).toBe(false);
@@ -135,7 +137,7 @@ describe('assembleCompressed', () => {
       headEnd: 0,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(result.summaryRole).toBe('user');
     expect(result.messages[0]!.role).toBe('user');
@@ -154,7 +156,7 @@ describe('assembleCompressed', () => {
       headEnd: 1,
       tailStart: 3,
       summary: SUMMARY,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(result.messages[0]).toEqual(user('a'));
     expect(messages).toEqual(snapshot);

@@ -6,8 +6,10 @@ import {
 } from '#core/compression/plan-boundaries.ts';
 import { pruneOldToolResults } from '#core/compression/prune-old-tool-results.ts';
 import { isContextSummaryContent } from '#core/compression/markers.ts';
-import { PRESET_NAMES, type PresetName } from '#core/presets/preset-name.ts';
+import { ALL_PRESETS, type Preset } from '#core/presets/preset.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 /** mulberry32: a tiny seeded PRNG, so every generated transcript can be replayed from its seed. */
 function createRandom(seed: number): () => number {
@@ -102,22 +104,18 @@ function callOwnerOf(messages: readonly Message[], index: number): number {
     : -1;
 }
 
-function latestUser(messages: readonly Message[], headEnd: number, preset: PresetName): number {
+function latestUser(messages: readonly Message[], headEnd: number, preset: Preset): number {
   for (let index = messages.length - 1; index >= headEnd; index--) {
     const message = messages[index]!;
     if (message.role !== 'user') continue;
-    if (preset === 'hermes-2026-07' && isContextSummaryContent(message.content, preset)) continue;
+    if (preset === HERMES_2026_07 && isContextSummaryContent(message.content, preset)) continue;
     return index;
   }
   return -1;
 }
 
 /** The violated invariant, or null. */
-function checkBoundaries(
-  messages: readonly Message[],
-  plan: BoundaryPlan,
-  preset: PresetName,
-): string | null {
+function checkBoundaries(messages: readonly Message[], plan: BoundaryPlan, preset: Preset): string | null {
   const count = messages.length;
   const { headEnd, tailStart } = plan;
   if (headEnd < 0 || headEnd > tailStart) return `order: head ${headEnd} tail ${tailStart}`;
@@ -128,7 +126,7 @@ function checkBoundaries(
     const splitsGroup = owner >= headEnd && owner < tailStart;
     // 2026-04's progress floor could land on a result whose call sits at the head end
     // (fixed upstream 2026-07-19); every other split is a bug.
-    const knownLegacySplit = preset === 'hermes-2026-04' && owner === headEnd && tailStart === headEnd + 1;
+    const knownLegacySplit = preset === HERMES_2026_04 && owner === headEnd && tailStart === headEnd + 1;
     if (splitsGroup && !knownLegacySplit) return `tail starts inside the tool group of ${owner}`;
   }
   const user = latestUser(messages, headEnd, preset);
@@ -138,13 +136,13 @@ function checkBoundaries(
     );
     // The tail must start after the head end, so a latest user message at the head end is summarised:
     // 2026-07 does it on purpose with its reply (causal coupling), 2026-04 through its progress floor.
-    if (user !== headEnd || (preset === 'hermes-2026-07' && !coupled))
+    if (user !== headEnd || (preset === HERMES_2026_07 && !coupled))
       return `latest user ${user} left out of the tail`;
   }
   return null;
 }
 
-function checkPruning(scenario: Scenario, preset: PresetName): string | null {
+function checkPruning(scenario: Scenario, preset: Preset): string | null {
   const before = structuredClone(scenario.messages);
   const pruned = pruneOldToolResults(
     scenario.messages,
@@ -163,7 +161,7 @@ function checkPruning(scenario: Scenario, preset: PresetName): string | null {
   return null;
 }
 
-function violation(seed: number, preset: PresetName): string | null {
+function violation(seed: number, preset: Preset): string | null {
   const scenario = generateScenario(seed);
   const raw = planBoundaries(scenario.messages, scenario.options, preset);
   const pruneProblem = checkPruning(scenario, preset);
@@ -184,7 +182,7 @@ const GENERATED_TRANSCRIPTS = 1000;
 const PINNED_SEEDS = [3, 166, 282, 306, 316, 4242];
 
 describe('planBoundaries properties', () => {
-  it.each(PRESET_NAMES)('keeps every invariant on %s for generated transcripts', (preset) => {
+  it.each(ALL_PRESETS)('keeps every invariant on %s for generated transcripts', (preset) => {
     const failures: string[] = [];
     for (let seed = 1; seed <= GENERATED_TRANSCRIPTS; seed++) {
       const problem = violation(seed, preset);
@@ -193,7 +191,7 @@ describe('planBoundaries properties', () => {
     expect(failures.slice(0, 5)).toEqual([]);
   });
 
-  it.each(PRESET_NAMES.flatMap((preset) => PINNED_SEEDS.map((seed) => ({ preset, seed }))))(
+  it.each(ALL_PRESETS.flatMap((preset) => PINNED_SEEDS.map((seed) => ({ preset, seed }))))(
     'keeps every invariant for pinned seed $seed on $preset',
     ({ preset, seed }) => {
       expect(violation(seed, preset)).toBeNull();
@@ -220,8 +218,8 @@ describe('planBoundaries properties', () => {
       compressionCount: 0,
       hasPreviousSummary: false,
     };
-    const april = planBoundaries(messages, options, 'hermes-2026-04');
-    const july = planBoundaries(messages, { ...options, protectFirstN: 1 }, 'hermes-2026-07');
+    const april = planBoundaries(messages, options, HERMES_2026_04);
+    const july = planBoundaries(messages, { ...options, protectFirstN: 1 }, HERMES_2026_07);
     expect([april.headEnd, april.tailStart]).toEqual([2, 3]);
     expect(messages[april.tailStart]!.role).toBe('tool');
     expect(july.headEnd).toBe(2);

@@ -11,9 +11,11 @@ import { planCompression } from '#core/compression/plan-compression.ts';
 import type { Summarizer } from '#core/compression/summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { deriveThresholds } from '#core/config/derive-thresholds.ts';
-import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Preset } from '#core/presets/preset.ts';
 import { estimateMessagesTokensRough } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message, ToolCall } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const CASES_PER_PRESET = 1500;
 /** Seeds that once failed; they run first on every preset. */
@@ -47,7 +49,7 @@ const text = (random: Random, label: string, maxChars: number): string =>
 
 interface Case {
   messages: Message[];
-  preset: PresetName;
+  preset: Preset;
   contextLength: number;
   protectFirstN: number;
   protectLastN: number;
@@ -56,7 +58,7 @@ interface Case {
   compressionCount: number;
 }
 
-function generateCase(seed: number, preset: PresetName): Case {
+function generateCase(seed: number, preset: Preset): Case {
   const random = seededRandom(seed);
   const messages: Message[] = [];
   if (random() < 0.7) messages.push({ role: 'system', content: text(random, 'system', 400) });
@@ -77,7 +79,7 @@ function generateCase(seed: number, preset: PresetName): Case {
             arguments: JSON.stringify({ command: `run ${id}`, path: `/src/${id}.py` }),
           },
         };
-        if (preset === 'hermes-2026-07' && random() < 0.1) call.call_id = `resp_${id}`;
+        if (preset === HERMES_2026_07 && random() < 0.1) call.call_id = `resp_${id}`;
         return call;
       });
       messages.push({
@@ -121,11 +123,11 @@ function summarizerFor(testCase: Case): Summarizer {
   };
 }
 
-const matchId = (call: ToolCall, preset: PresetName): string =>
-  preset === 'hermes-2026-07' ? String(call.call_id || call.id) : String(call.id);
+const matchId = (call: ToolCall, preset: Preset): string =>
+  preset === HERMES_2026_07 ? String(call.call_id || call.id) : String(call.id);
 
 /** Every call has a result and every result has a call. */
-function assertNoOrphans(messages: readonly Message[], preset: PresetName): void {
+function assertNoOrphans(messages: readonly Message[], preset: Preset): void {
   const calls = new Set<string>();
   const results = new Set<string>();
   for (const message of messages) {
@@ -140,7 +142,7 @@ function assertNoOrphans(messages: readonly Message[], preset: PresetName): void
 const textOf = (message: Message): string =>
   typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
 
-function latestUserIndex(messages: readonly Message[], preset: PresetName): number {
+function latestUserIndex(messages: readonly Message[], preset: Preset): number {
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index]!;
     if (message.role === 'user' && !isContextSummaryContent(message.content, preset)) return index;
@@ -171,17 +173,17 @@ function checkInvariants(testCase: Case, result: CompressionResult): void {
     if (!kept) {
       expect(latest).toBeGreaterThanOrEqual(headEnd);
       expect(latest).toBeLessThan(tailStart);
-      if (preset === 'hermes-2026-07') {
+      if (preset === HERMES_2026_07) {
         const coupled = latest + 1 < tailStart || latest + 1 >= input.length;
         const quoted = (result.summary ?? '').includes(ask.replace(/\s+/g, ' ').trim().slice(0, 60));
         expect(coupled || quoted, 'latest user ask lost').toBe(true);
       } else expect(latest).toBe(headEnd);
     }
   }
-  if (preset === 'hermes-2026-07') expect(output.some((message) => message.role === 'user')).toBe(true);
+  if (preset === HERMES_2026_07) expect(output.some((message) => message.role === 'user')).toBe(true);
 }
 
-async function runCase(seed: number, preset: PresetName): Promise<boolean> {
+async function runCase(seed: number, preset: Preset): Promise<boolean> {
   const testCase = generateCase(seed, preset);
   const before = JSON.stringify(testCase.messages);
   const config = {
@@ -215,8 +217,8 @@ async function runCase(seed: number, preset: PresetName): Promise<boolean> {
 }
 
 describe('compress', () => {
-  for (const preset of ['hermes-2026-04', 'hermes-2026-07'] as const) {
-    it(`keeps its invariants on ${CASES_PER_PRESET} generated transcripts (${preset})`, async () => {
+  for (const preset of [HERMES_2026_04, HERMES_2026_07] as const) {
+    it(`keeps its invariants on ${CASES_PER_PRESET} generated transcripts (${preset.name})`, async () => {
       const seeds = [
         ...REGRESSION_SEEDS,
         ...Array.from({ length: CASES_PER_PRESET }, (_, index) => 1000 + index),
@@ -226,7 +228,7 @@ describe('compress', () => {
         try {
           if (await runCase(seed, preset)) compacted++;
         } catch (error) {
-          throw new Error(`seed ${seed} (${preset}) failed: ${(error as Error).message}`);
+          throw new Error(`seed ${seed} (${preset.name}) failed: ${(error as Error).message}`);
         }
       }
       // Guard against a generator that only produces skips, which would make the test vacuous.

@@ -3,7 +3,7 @@ import { compress, type CompressOptions } from '#core/compression/compress.ts';
 import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { LEGACY_SUMMARY_PREFIX } from '#core/compression/markers.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
-import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Preset } from '#core/presets/preset.ts';
 import type { Message } from '#core/transcript/message.ts';
 import {
   assistant,
@@ -15,8 +15,10 @@ import {
   toolResult,
   user,
 } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
-const options = (preset: PresetName, overrides: Partial<CompressOptions> = {}): CompressOptions => ({
+const options = (preset: Preset, overrides: Partial<CompressOptions> = {}): CompressOptions => ({
   config: { ...DEFAULT_COMPRESSION_CONFIG },
   preset,
   state: createCompressorState(),
@@ -27,8 +29,8 @@ const deps = (summarizer = recordingSummarizer()) => ({ summarizer, now: () => 0
 const transcript = (): Message[] => [system('sys'), ...conversation(14, 2000)];
 
 describe('compress', () => {
-  for (const preset of ['hermes-2026-04', 'hermes-2026-07'] as const) {
-    it(`replaces the middle with a summary and reports the boundaries (${preset})`, async () => {
+  for (const preset of [HERMES_2026_04, HERMES_2026_07] as const) {
+    it(`replaces the middle with a summary and reports the boundaries (${preset.name})`, async () => {
       const input = transcript();
       const result = await compress(input, options(preset), deps());
       expect(result.skipped).toBeNull();
@@ -41,7 +43,7 @@ describe('compress', () => {
       expect(result.prompt).toContain('TURNS TO SUMMARIZE:');
     });
 
-    it(`never mutates the input (${preset})`, async () => {
+    it(`never mutates the input (${preset.name})`, async () => {
       const input = [
         ...transcript(),
         assistant('', [toolCall('c1')]),
@@ -56,18 +58,18 @@ describe('compress', () => {
 
   it('returns the input unchanged with too few messages, striking the 2026-07 breaker', async () => {
     const input = conversation(5);
-    const result = await compress(input, options('hermes-2026-07'), deps());
+    const result = await compress(input, options(HERMES_2026_07), deps());
     expect(result.skipped).toBe('too-few-messages');
     expect(result.messages).toEqual(input);
     expect(result.state.ineffectiveCount).toBe(1);
-    const legacy = await compress(conversation(4), options('hermes-2026-04'), deps());
+    const legacy = await compress(conversation(4), options(HERMES_2026_04), deps());
     expect(legacy.state.ineffectiveCount).toBe(0);
   });
 
   it('inserts the deterministic fallback and counts dropped messages when the summary fails (2026-07)', async () => {
     const result = await compress(
       transcript(),
-      options('hermes-2026-07'),
+      options(HERMES_2026_07),
       deps(failingSummarizer({ message: 'boom' }) as never),
     );
     expect(result.usedFallback).toBe(true);
@@ -80,14 +82,14 @@ describe('compress', () => {
     const input = transcript();
     const auth = await compress(
       input,
-      options('hermes-2026-07'),
+      options(HERMES_2026_07),
       deps(failingSummarizer({ message: 'denied', status: 403 }) as never),
     );
     expect(auth).toMatchObject({ aborted: true, skipped: 'summary-failed-aborted' });
     expect(auth.messages).toEqual(input);
     const configured = await compress(
       input,
-      options('hermes-2026-07', { config: { ...DEFAULT_COMPRESSION_CONFIG, abortOnSummaryFailure: true } }),
+      options(HERMES_2026_07, { config: { ...DEFAULT_COMPRESSION_CONFIG, abortOnSummaryFailure: true } }),
       deps(failingSummarizer({ message: 'boom' }) as never),
     );
     expect(configured.aborted).toBe(true);
@@ -96,7 +98,7 @@ describe('compress', () => {
   it('uses the static note in 2026-04 and never aborts', async () => {
     const result = await compress(
       transcript(),
-      options('hermes-2026-04', { config: { ...DEFAULT_COMPRESSION_CONFIG, abortOnSummaryFailure: true } }),
+      options(HERMES_2026_04, { config: { ...DEFAULT_COMPRESSION_CONFIG, abortOnSummaryFailure: true } }),
       deps(failingSummarizer({ message: 'denied', status: 403 }) as never),
     );
     expect(result.aborted).toBe(false);
@@ -107,7 +109,7 @@ describe('compress', () => {
     const input = [system('sys'), user(`${LEGACY_SUMMARY_PREFIX} OLD BODY`), ...conversation(12)];
     const result = await compress(
       input,
-      options('hermes-2026-07', { state: createCompressorState({ compressionCount: 1 }) }),
+      options(HERMES_2026_07, { state: createCompressorState({ compressionCount: 1 }) }),
       deps(),
     );
     expect(result.previousSummaryUsed).toBe('OLD BODY');
@@ -117,27 +119,27 @@ describe('compress', () => {
 
   it('clears a previous summary that no message in the window carries (2026-07)', async () => {
     const state = createCompressorState({ previousSummary: 'from another session' });
-    const result = await compress(transcript(), options('hermes-2026-07', { state }), deps());
+    const result = await compress(transcript(), options(HERMES_2026_07, { state }), deps());
     expect(result.previousSummaryUsed).toBeNull();
   });
 
   it('warns from the second compaction on', async () => {
     const second = await compress(
       transcript(),
-      options('hermes-2026-04', { state: createCompressorState({ compressionCount: 1 }) }),
+      options(HERMES_2026_04, { state: createCompressorState({ compressionCount: 1 }) }),
       deps(),
     );
     expect(second.warning).toBe(
       '⚠️  Session compressed 2 times — accuracy may degrade. Consider /new to start fresh.',
     );
-    const first = await compress(transcript(), options('hermes-2026-04'), deps());
+    const first = await compress(transcript(), options(HERMES_2026_04), deps());
     expect(first.warning).toBeNull();
   });
 
   it('clears the failure cooldown when forced', async () => {
     const state = createCompressorState({ cooldownUntilMs: 10_000 });
     const summarizer = recordingSummarizer();
-    const skipped = await compress(transcript(), options('hermes-2026-07', { state }), deps(summarizer));
+    const skipped = await compress(transcript(), options(HERMES_2026_07, { state }), deps(summarizer));
     expect(skipped).toMatchObject({
       usedFallback: true,
       summarySkippedForCooldown: true,
@@ -147,24 +149,24 @@ describe('compress', () => {
     expect(summarizer.requests).toHaveLength(0);
     const forced = await compress(
       transcript(),
-      options('hermes-2026-07', { state, force: true }),
+      options(HERMES_2026_07, { state, force: true }),
       deps(summarizer),
     );
     expect(forced.usedFallback).toBe(false);
   });
 
   it('derives an automatic focus topic in 2026-07 but not in 2026-04', async () => {
-    const current = await compress(transcript(), options('hermes-2026-07'), deps());
+    const current = await compress(transcript(), options(HERMES_2026_07), deps());
     expect(current.focusTopic).toMatch(/^Recent user focus:\n- /);
-    const legacy = await compress(transcript(), options('hermes-2026-04'), deps());
+    const legacy = await compress(transcript(), options(HERMES_2026_04), deps());
     expect(legacy.focusTopic).toBeNull();
   });
 
   it('reports the tool pairs it repaired', async () => {
     const input = [...transcript(), assistant('', [toolCall('dangling')]), user('next')];
-    const current = await compress(input, options('hermes-2026-07'), deps());
+    const current = await compress(input, options(HERMES_2026_07), deps());
     expect(current.repairedToolPairs.strippedCalls).toEqual(['dangling']);
-    const legacy = await compress(input, options('hermes-2026-04'), deps());
+    const legacy = await compress(input, options(HERMES_2026_04), deps());
     expect(legacy.repairedToolPairs.stubbedCalls).toEqual(['dangling']);
   });
 });

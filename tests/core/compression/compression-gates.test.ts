@@ -7,9 +7,12 @@ import {
   updateFromResponse,
 } from '#core/compression/compression-gates.ts';
 import { createCompressorState, recordFailureCooldown } from '#core/compression/compressor-state.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import type { Preset } from '#core/presets/preset.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const THRESHOLD = 150_000;
-const at = (preset: 'hermes-2026-04' | 'hermes-2026-07', nowMs = 0) => ({
+const at = (preset: Preset, nowMs = 0) => ({
   thresholdTokens: THRESHOLD,
   preset,
   nowMs,
@@ -18,34 +21,33 @@ const at = (preset: 'hermes-2026-04' | 'hermes-2026-07', nowMs = 0) => ({
 describe('shouldCompress', () => {
   it('is false below the threshold and true at it', () => {
     const state = createCompressorState();
-    expect(shouldCompress(state, at('hermes-2026-07'), THRESHOLD - 1).compress).toBe(false);
-    expect(shouldCompress(state, at('hermes-2026-07'), THRESHOLD).compress).toBe(true);
+    expect(shouldCompress(state, at(HERMES_2026_07), THRESHOLD - 1).compress).toBe(false);
+    expect(shouldCompress(state, at(HERMES_2026_07), THRESHOLD).compress).toBe(true);
   });
 
   it('defaults to the last provider prompt count', () => {
     expect(
-      shouldCompress(createCompressorState({ lastPromptTokens: THRESHOLD }), at('hermes-2026-07')).compress,
+      shouldCompress(createCompressorState({ lastPromptTokens: THRESHOLD }), at(HERMES_2026_07)).compress,
     ).toBe(true);
   });
 
   it('blocks on an active cooldown in 2026-07 only, until the clock passes it', () => {
     const state = recordFailureCooldown(createCompressorState(), 60, 'timed out', 1000);
-    expect(shouldCompress(state, at('hermes-2026-07', 1000), THRESHOLD)).toEqual({
+    expect(shouldCompress(state, at(HERMES_2026_07, 1000), THRESHOLD)).toEqual({
       compress: false,
       blockedBy: 'cooldown',
     });
-    expect(shouldCompress(state, at('hermes-2026-07', 61_000), THRESHOLD).compress).toBe(true);
-    expect(shouldCompress(state, at('hermes-2026-04', 1000), THRESHOLD).compress).toBe(true);
+    expect(shouldCompress(state, at(HERMES_2026_07, 61_000), THRESHOLD).compress).toBe(true);
+    expect(shouldCompress(state, at(HERMES_2026_04, 1000), THRESHOLD).compress).toBe(true);
   });
 
   it('blocks on two ineffective strikes in both generations and on the fallback streak in 2026-07', () => {
     expect(
-      shouldCompress(createCompressorState({ ineffectiveCount: 2 }), at('hermes-2026-04'), THRESHOLD)
-        .blockedBy,
+      shouldCompress(createCompressorState({ ineffectiveCount: 2 }), at(HERMES_2026_04), THRESHOLD).blockedBy,
     ).toBe('ineffective');
     const streak = createCompressorState({ fallbackStreak: 2 });
-    expect(shouldCompress(streak, at('hermes-2026-07'), THRESHOLD).blockedBy).toBe('fallback-streak');
-    expect(shouldCompress(streak, at('hermes-2026-04'), THRESHOLD).compress).toBe(true);
+    expect(shouldCompress(streak, at(HERMES_2026_07), THRESHOLD).blockedBy).toBe('fallback-streak');
+    expect(shouldCompress(streak, at(HERMES_2026_04), THRESHOLD).compress).toBe(true);
   });
 });
 
@@ -55,7 +57,7 @@ describe('updateFromResponse', () => {
       createCompressorState(),
       { prompt_tokens: 10, completion_tokens: 5 },
       THRESHOLD,
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect([state.lastPromptTokens, state.lastCompletionTokens, state.lastTotalTokens]).toEqual([10, 5, 15]);
   });
@@ -63,13 +65,13 @@ describe('updateFromResponse', () => {
   it('judges a completed compaction by the next real reading (2026-07)', () => {
     const armed = recordCompletedCompaction(createCompressorState(), false);
     expect(
-      updateFromResponse(armed, { prompt_tokens: 160_000 }, THRESHOLD, 'hermes-2026-07').ineffectiveCount,
+      updateFromResponse(armed, { prompt_tokens: 160_000 }, THRESHOLD, HERMES_2026_07).ineffectiveCount,
     ).toBe(1);
     const fits = updateFromResponse(
       { ...armed, ineffectiveCount: 1 },
       { prompt_tokens: 100 },
       THRESHOLD,
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(fits.ineffectiveCount).toBe(0);
     expect(fits.verifyCompactionClearedThreshold).toBe(false);
@@ -78,7 +80,7 @@ describe('updateFromResponse', () => {
   it('does not count strikes in 2026-04, where compress() owns the count', () => {
     const armed = recordCompletedCompaction(createCompressorState({ ineffectiveCount: 1 }), false);
     expect(
-      updateFromResponse(armed, { prompt_tokens: 160_000 }, THRESHOLD, 'hermes-2026-04').ineffectiveCount,
+      updateFromResponse(armed, { prompt_tokens: 160_000 }, THRESHOLD, HERMES_2026_04).ineffectiveCount,
     ).toBe(1);
   });
 });
@@ -96,7 +98,7 @@ describe('markCompactionBoundary', () => {
     const state = markCompactionBoundary(
       createCompressorState({ lastPromptTokens: 170_000 }),
       90_000,
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(state).toMatchObject({
       lastPromptTokens: -1,
@@ -106,7 +108,7 @@ describe('markCompactionBoundary', () => {
   });
 
   it('stores the rough estimate as the last prompt count in 2026-04', () => {
-    expect(markCompactionBoundary(createCompressorState(), 90_000, 'hermes-2026-04').lastPromptTokens).toBe(
+    expect(markCompactionBoundary(createCompressorState(), 90_000, HERMES_2026_04).lastPromptTokens).toBe(
       90_000,
     );
   });
@@ -115,7 +117,7 @@ describe('markCompactionBoundary', () => {
 describe('shouldDeferPreflightToRealUsage', () => {
   it('never defers in 2026-04', () => {
     const state = createCompressorState({ awaitingRealUsageAfterCompression: true });
-    expect(shouldDeferPreflightToRealUsage(state, 200_000, THRESHOLD, 'hermes-2026-04').defer).toBe(false);
+    expect(shouldDeferPreflightToRealUsage(state, 200_000, THRESHOLD, HERMES_2026_04).defer).toBe(false);
   });
 
   it('ratchets the baseline with each deferral', () => {
@@ -123,10 +125,10 @@ describe('shouldDeferPreflightToRealUsage', () => {
       lastRealPromptTokens: 90_000,
       lastRoughTokensWhenRealPromptFit: 149_000,
     });
-    const first = shouldDeferPreflightToRealUsage(fit, 155_000, THRESHOLD, 'hermes-2026-07');
+    const first = shouldDeferPreflightToRealUsage(fit, 155_000, THRESHOLD, HERMES_2026_07);
     expect(first.defer).toBe(true);
     expect(first.state.lastRoughTokensWhenRealPromptFit).toBe(155_000);
-    expect(shouldDeferPreflightToRealUsage(first.state, 163_000, THRESHOLD, 'hermes-2026-07').defer).toBe(
+    expect(shouldDeferPreflightToRealUsage(first.state, 163_000, THRESHOLD, HERMES_2026_07).defer).toBe(
       false,
     );
   });

@@ -7,10 +7,11 @@ import {
 import type { ContextEngine } from '#core/compression/context-engine.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { conversation, recordingSummarizer, system } from './message-builders.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const deps = () => ({
   config: { ...DEFAULT_COMPRESSION_CONFIG },
-  preset: 'hermes-2026-07' as const,
+  preset: HERMES_2026_07,
   summarizer: recordingSummarizer(),
   now: () => 0,
 });

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { deterministicFallbackSummary, legacyFallbackSummary } from '#core/compression/fallback-summary.ts';
 import { SUMMARY_PREFIX_2026_04, SUMMARY_PREFIX_2026_07 } from '#core/compression/markers.ts';
 import { assistant, toolCall, toolResult, user } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 describe('legacyFallbackSummary', () => {
   it('is the static 2026-04 note naming the dropped count', () => {
-    expect(legacyFallbackSummary(8, 'hermes-2026-04')).toBe(
+    expect(legacyFallbackSummary(8, HERMES_2026_04)).toBe(
       `${SUMMARY_PREFIX_2026_04}\nSummary generation was unavailable. 8 conversation turns were removed to free context space but could not be summarized. The removed turns contained earlier work in this session. Continue based on the recent messages below and the current state of any files or resources.`,
     );
   });
@@ -20,7 +22,7 @@ describe('deterministicFallbackSummary', () => {
   ];
 
   it('builds the structured handoff from the dropped turns', () => {
-    const summary = deterministicFallbackSummary(turns, 'RuntimeError: down', 'hermes-2026-07');
+    const summary = deterministicFallbackSummary(turns, 'RuntimeError: down', HERMES_2026_07);
     expect(
       summary.startsWith(
         `${SUMMARY_PREFIX_2026_07}\n## Historical Task Snapshot\nUser asked: 'please fix the build'\n`,
@@ -40,7 +42,7 @@ describe('deterministicFallbackSummary', () => {
   });
 
   it('says the task is unknown when no user spoke', () => {
-    expect(deterministicFallbackSummary([assistant('hi')], null, 'hermes-2026-07')).toContain(
+    expect(deterministicFallbackSummary([assistant('hi')], null, HERMES_2026_07)).toContain(
       '## Historical Task Snapshot\nUnknown from deterministic fallback.\n',
     );
   });
@@ -49,7 +51,7 @@ describe('deterministicFallbackSummary', () => {
     const long = Array.from({ length: 40 }, (_, i) =>
       user(`ask ${i} ghp_${'a'.repeat(30)} ${'z'.repeat(690)}`),
     );
-    const summary = deterministicFallbackSummary(long, null, 'hermes-2026-07');
+    const summary = deterministicFallbackSummary(long, null, HERMES_2026_07);
     expect(summary).not.toContain('a'.repeat(30));
     expect(summary.length).toBeLessThanOrEqual(8000);
     expect(summary.endsWith('\n...[fallback summary truncated]')).toBe(true);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { findTailCut } from '#core/compression/find-tail-cut.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const user = (text: string): Message => ({ role: 'user', content: text });
 const reply = (text: string): Message => ({ role: 'assistant', content: text });
@@ -19,7 +21,7 @@ const system: Message = { role: 'system', content: 'sys' };
 describe('findTailCut', () => {
   it('starts with the budget walk, which accepts messages up to 1.5x the budget', () => {
     const messages = [system, ...Array.from({ length: 8 }, (_, index) => user('x'.repeat(400 + index)))];
-    const cut = findTailCut(messages, 1, { tailTokenBudget: 200, protectLastN: 3 }, 'hermes-2026-04');
+    const cut = findTailCut(messages, 1, { tailTokenBudget: 200, protectLastN: 3 }, HERMES_2026_04);
     // Each message weighs 111 tokens: two fit in the 300-token soft ceiling.
     expect(cut.steps[0]).toEqual({
       kind: 'budget-walk',
@@ -44,7 +46,7 @@ describe('findTailCut', () => {
       result('c', 10),
       reply('end'),
     ];
-    const cut = findTailCut(messages, 1, { tailTokenBudget: 20, protectLastN: 3 }, 'hermes-2026-04');
+    const cut = findTailCut(messages, 1, { tailTokenBudget: 20, protectLastN: 3 }, HERMES_2026_04);
     expect(cut.steps).toContainEqual({ kind: 'align-backward', from: 5, to: 4 });
     expect(cut.tailStart).toBe(3);
     expect(cut.steps.at(-1)).toEqual({ kind: 'last-user', userIndex: 3, from: 4, to: 3 });
@@ -61,13 +63,13 @@ describe('findTailCut', () => {
       reply('w'.repeat(2000)),
     ];
     const options = { tailTokenBudget: 10, protectLastN: 3 };
-    expect(findTailCut(messages, 1, options, 'hermes-2026-04').steps).toContainEqual({
+    expect(findTailCut(messages, 1, options, HERMES_2026_04).steps).toContainEqual({
       kind: 'last-user',
       userIndex: 3,
       from: 4,
       to: 3,
     });
-    expect(findTailCut(messages, 1, options, 'hermes-2026-07').steps).toContainEqual({
+    expect(findTailCut(messages, 1, options, HERMES_2026_07).steps).toContainEqual({
       kind: 'causal-coupling',
       userIndex: 1,
       pairEnd: 3,
@@ -87,7 +89,7 @@ describe('findTailCut', () => {
       call('g'),
       result('g', 2000),
     ];
-    const cut = findTailCut(messages, 4, { tailTokenBudget: 50, protectLastN: 20 }, 'hermes-2026-07');
+    const cut = findTailCut(messages, 4, { tailTokenBudget: 50, protectLastN: 20 }, HERMES_2026_07);
     expect(cut.steps).toContainEqual({ kind: 'causal-coupling', userIndex: 4, pairEnd: 6, from: 5, to: 6 });
   });
 
@@ -102,9 +104,9 @@ describe('findTailCut', () => {
       ...['a', 'b', 'c'].flatMap((id) => [call(id), result(id, 1500)]),
     ];
     const options = { tailTokenBudget: 200, protectLastN: 20 };
-    const cut = findTailCut(messages, 2, options, 'hermes-2026-07');
+    const cut = findTailCut(messages, 2, options, HERMES_2026_07);
     expect(cut.steps.at(-1)).toEqual({ kind: 'last-assistant', assistantIndex: 4, from: 5, to: 4 });
-    expect(findTailCut(messages, 2, options, 'hermes-2026-04').tailStart).toBe(5);
+    expect(findTailCut(messages, 2, options, HERMES_2026_04).tailStart).toBe(5);
   });
 
   it('re-walks at the raw budget when everything fitted under the soft ceiling (2026-07)', () => {
@@ -113,7 +115,7 @@ describe('findTailCut', () => {
       ...Array.from({ length: 10 }, (_, index) => (index % 2 ? reply : user)('x'.repeat(400))),
     ];
     // 10 messages × 110 = 1100 tokens: under 1.5 × 800 but over 800.
-    const cut = findTailCut(messages, 1, { tailTokenBudget: 800, protectLastN: 3 }, 'hermes-2026-07');
+    const cut = findTailCut(messages, 1, { tailTokenBudget: 800, protectLastN: 3 }, HERMES_2026_07);
     expect(cut.steps[1]).toEqual({
       kind: 'rewalk',
       acceptedMessages: 8,
@@ -122,7 +124,7 @@ describe('findTailCut', () => {
       cut: 3,
     });
     expect(
-      findTailCut(messages, 1, { tailTokenBudget: 800, protectLastN: 3 }, 'hermes-2026-04').steps[1]?.kind,
+      findTailCut(messages, 1, { tailTokenBudget: 800, protectLastN: 3 }, HERMES_2026_04).steps[1]?.kind,
     ).not.toBe('rewalk');
   });
 
@@ -135,7 +137,7 @@ describe('findTailCut', () => {
       reply('x'.repeat(4000)),
       reply('y'.repeat(4000)),
     ];
-    const cut = findTailCut(messages, 1, { tailTokenBudget: 10, protectLastN: 3 }, 'hermes-2026-07');
+    const cut = findTailCut(messages, 1, { tailTokenBudget: 10, protectLastN: 3 }, HERMES_2026_07);
     expect(cut.tailStart).toBeGreaterThan(3);
     expect(messages[cut.tailStart]?.role).not.toBe('tool');
   });
@@ -143,14 +145,14 @@ describe('findTailCut', () => {
   it('returns the floor of 2026-07: max(3, min(protect_last_n, 8)), leaving two compressible messages', () => {
     const messages = [system, ...Array.from({ length: 20 }, (_, index) => user(`${index}`))];
     expect(
-      findTailCut(messages, 1, { tailTokenBudget: 100_000, protectLastN: 20 }, 'hermes-2026-07').minTail,
+      findTailCut(messages, 1, { tailTokenBudget: 100_000, protectLastN: 20 }, HERMES_2026_07).minTail,
     ).toBe(8);
     expect(
-      findTailCut(messages.slice(0, 7), 1, { tailTokenBudget: 100_000, protectLastN: 20 }, 'hermes-2026-07')
+      findTailCut(messages.slice(0, 7), 1, { tailTokenBudget: 100_000, protectLastN: 20 }, HERMES_2026_07)
         .minTail,
     ).toBe(3);
     expect(
-      findTailCut(messages, 1, { tailTokenBudget: 100_000, protectLastN: 20 }, 'hermes-2026-04').minTail,
+      findTailCut(messages, 1, { tailTokenBudget: 100_000, protectLastN: 20 }, HERMES_2026_04).minTail,
     ).toBe(3);
   });
 });

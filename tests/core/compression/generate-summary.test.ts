@@ -3,10 +3,12 @@ import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { generateSummary, type GenerateSummaryInput } from '#core/compression/generate-summary.ts';
 import { SUMMARY_PREFIX_2026_04, SUMMARY_PREFIX_2026_07 } from '#core/compression/markers.ts';
 import { assistant, failingSummarizer, recordingSummarizer, user } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const input = (overrides: Partial<GenerateSummaryInput> = {}): GenerateSummaryInput => ({
   turns: [user('fix the login bug'), assistant('on it')],
-  preset: 'hermes-2026-07',
+  preset: HERMES_2026_07,
   state: createCompressorState(),
   focusTopic: null,
   memoryContext: null,
@@ -61,7 +63,7 @@ describe('generateSummary', () => {
     expect(current.summary).toBeNull();
     expect(current.failure?.message).toContain('returned empty content');
     const legacy = await generateSummary(
-      input({ preset: 'hermes-2026-04' }),
+      input({ preset: HERMES_2026_04 }),
       deps(recordingSummarizer(() => '')),
     );
     expect(legacy.summary).toBe(SUMMARY_PREFIX_2026_04);
@@ -69,7 +71,7 @@ describe('generateSummary', () => {
 
   it('sends max_tokens = int(budget × 1.3) only in 2026-04', async () => {
     const summarizer = recordingSummarizer();
-    await generateSummary(input({ preset: 'hermes-2026-04' }), deps(summarizer));
+    await generateSummary(input({ preset: HERMES_2026_04 }), deps(summarizer));
     await generateSummary(input(), deps(summarizer));
     expect(summarizer.requests.map((request) => request.maxTokens)).toEqual([2600, null]);
   });
@@ -101,10 +103,10 @@ describe('generateSummary', () => {
 
   it('retries on the main model in 2026-04 only when the model is missing', async () => {
     const summarizer = failingSummarizer({ message: 'boom' });
-    await generateSummary(input({ preset: 'hermes-2026-04', summaryModel: 'aux' }), deps(summarizer));
+    await generateSummary(input({ preset: HERMES_2026_04, summaryModel: 'aux' }), deps(summarizer));
     expect(summarizer.calls).toBe(1);
     const missing = failingSummarizer({ message: 'model_not_found' });
-    await generateSummary(input({ preset: 'hermes-2026-04', summaryModel: 'aux' }), deps(missing));
+    await generateSummary(input({ preset: HERMES_2026_04, summaryModel: 'aux' }), deps(missing));
     expect(missing.calls).toBe(2);
   });
 

@@ -7,9 +7,11 @@ import {
 import { SUMMARY_PREFIX_2026_04 } from '#core/compression/markers.ts';
 import { serializeForSummary } from '#core/compression/serialize-for-summary.ts';
 import { buildSummaryPrompt } from '#core/compression/summary-prompt.ts';
-import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Preset } from '#core/presets/preset.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { assistant, toolCall, toolResult, user } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const turns: Message[] = [
   user('Set up the project'),
@@ -20,7 +22,7 @@ const turns: Message[] = [
   user('Now fix the failing test please'),
 ];
 
-const prompt = (preset: PresetName, previousSummary: string | null = null) =>
+const prompt = (preset: Preset, previousSummary: string | null = null) =>
   buildSummaryPrompt(
     {
       serializedTurns: serializeForSummary(turns, preset),
@@ -35,7 +37,7 @@ const prompt = (preset: PresetName, previousSummary: string | null = null) =>
 
 describe('summarizeOffline', () => {
   it('writes the 2026-07 sections with the latest ask verbatim', () => {
-    const summary = summarizeOffline(prompt('hermes-2026-07'));
+    const summary = summarizeOffline(prompt(HERMES_2026_07));
     expect(
       summary.startsWith("## Historical Task Snapshot\nUser asked: 'Now fix the failing test please'\n"),
     ).toBe(true);
@@ -51,14 +53,14 @@ describe('summarizeOffline', () => {
     const summary = summarizeOffline(
       buildSummaryPrompt(
         {
-          serializedTurns: serializeForSummary(recompressed, 'hermes-2026-04'),
+          serializedTurns: serializeForSummary(recompressed, HERMES_2026_04),
           previousSummary: null,
           focusTopic: null,
           memoryContext: null,
           budgetTokens: 2000,
           today: null,
         },
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     );
     expect(summary).toContain("User asked: 'Now fix the failing test please'");
@@ -66,13 +68,13 @@ describe('summarizeOffline', () => {
   });
 
   it('writes the 2026-04 sections', () => {
-    const summary = summarizeOffline(prompt('hermes-2026-04'));
+    const summary = summarizeOffline(prompt(HERMES_2026_04));
     expect(summary.startsWith('## Active Task\n')).toBe(true);
     expect(summary).toContain('## Remaining Work\n');
   });
 
   it('lists actions from tool calls with their outcomes, files, errors and commands', () => {
-    const summary = summarizeOffline(prompt('hermes-2026-07'));
+    const summary = summarizeOffline(prompt(HERMES_2026_07));
     expect(summary).toContain('1. READ_FILE src/config.py — DEBUG = True [tool: read_file]');
     expect(summary).toContain('2. RUN `pytest -x` — collected 3 items [tool: terminal]');
     expect(summary).toContain('## Relevant Files\n- src/config.py');
@@ -82,7 +84,7 @@ describe('summarizeOffline', () => {
 
   it('continues the numbering of a previous summary', () => {
     const summary = summarizeOffline(
-      prompt('hermes-2026-07', '## Completed Actions\n1. earlier step\n\n## Relevant Files\n- old.py'),
+      prompt(HERMES_2026_07, '## Completed Actions\n1. earlier step\n\n## Relevant Files\n- old.py'),
     );
     expect(summary).toContain('1. earlier step\n2. READ_FILE src/config.py');
     expect(summary).toContain('- old.py');
@@ -97,7 +99,7 @@ describe('summarizeOffline', () => {
               ? toolResult(`c${i}`, `line ${i}`)
               : assistant('', [toolCall(`c${i + 1}`, 'terminal', { command: `echo ${i}` })]),
           ),
-          'hermes-2026-07',
+          HERMES_2026_07,
         ),
         previousSummary: null,
         focusTopic: null,
@@ -105,7 +107,7 @@ describe('summarizeOffline', () => {
         budgetTokens: 2000,
         today: null,
       },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     const first = summarizeOffline(big);
     expect(summarizeOffline(big)).toBe(first);
@@ -118,7 +120,7 @@ describe('createOfflineSummarizer', () => {
     const summarizer = createOfflineSummarizer();
     expect(summarizer).toMatchObject({ label: OFFLINE_SUMMARIZER_LABEL, offline: true });
     await expect(
-      summarizer.summarize({ prompt: prompt('hermes-2026-04'), maxTokens: 2600, model: null }),
+      summarizer.summarize({ prompt: prompt(HERMES_2026_04), maxTokens: 2600, model: null }),
     ).resolves.toContain('## Active Task');
   });
 });

@@ -3,6 +3,8 @@ import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { planCompression } from '#core/compression/plan-compression.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { conversation, system } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 200_000 };
 
@@ -11,7 +13,7 @@ describe('planCompression', () => {
     const plan = planCompression([system(), ...conversation(10)], {
       nowMs: 0,
       config,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
       state: createCompressorState(),
     });
     expect(plan).toMatchObject({ wouldCompress: false, reason: 'below-threshold', tokenSource: 'rough' });
@@ -22,7 +24,7 @@ describe('planCompression', () => {
     const plan = planCompression([system(), ...conversation(40)], {
       nowMs: 0,
       config,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
       state: createCompressorState(),
       currentTokens: 160_000,
       tailTokenBudgetOverride: 500,
@@ -40,7 +42,7 @@ describe('planCompression', () => {
     const plan = planCompression([system(), ...conversation(40)], {
       nowMs: 0,
       config,
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
       state: createCompressorState({ fallbackStreak: 2 }),
       currentTokens: 160_000,
     });
@@ -50,7 +52,7 @@ describe('planCompression', () => {
   it('judges the failure cooldown only when given a clock', () => {
     const options = {
       config,
-      preset: 'hermes-2026-07' as const,
+      preset: HERMES_2026_07,
       state: createCompressorState({ cooldownUntilMs: 5000 }),
       currentTokens: 160_000,
       tailTokenBudgetOverride: 500,
@@ -65,7 +67,7 @@ describe('planCompression', () => {
     const plan = planCompression(conversation(4), {
       nowMs: 0,
       config,
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
       state: createCompressorState(),
       currentTokens: 160_000,
     });

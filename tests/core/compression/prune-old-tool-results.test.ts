@@ -3,6 +3,8 @@ import { adapter } from '#cli/conformance/adapters/tool_result_pruning.ts';
 import { pruneOldToolResults } from '#core/compression/prune-old-tool-results.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const call = (id: string, name: string, args: string): Message => ({
   role: 'assistant',
@@ -38,7 +40,7 @@ describe('pruneOldToolResults', () => {
     const pruned = pruneOldToolResults(
       session(),
       { protectTailCount: 2, protectTailTokens: null },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(pruned.messages[2]!.content).toBe('[terminal] ran `npm test` -> exit 1, 102 lines output');
     expect(pruned.pruned[0]).toEqual({
@@ -54,12 +56,12 @@ describe('pruneOldToolResults', () => {
     const april = pruneOldToolResults(
       session(),
       { protectTailCount: 2, protectTailTokens: null },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     const july = pruneOldToolResults(
       session(),
       { protectTailCount: 2, protectTailTokens: null },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(Array.isArray(april.messages[4]!.content) && april.messages[4]!.content[0]!.type).toBe(
       'image_url',
@@ -74,7 +76,7 @@ describe('pruneOldToolResults', () => {
     const pruned = pruneOldToolResults(
       session(),
       { protectTailCount: 2, protectTailTokens: null },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     const args = pruned.messages[5]!.tool_calls![0]!.function.arguments;
     expect(args).toBe(`{"path": "big.md", "content": "${'C'.repeat(200)}...[truncated]"}`);
@@ -85,11 +87,7 @@ describe('pruneOldToolResults', () => {
   it('never mutates its input and keeps count and roles', () => {
     const input = session();
     const snapshot = structuredClone(input);
-    const pruned = pruneOldToolResults(
-      input,
-      { protectTailCount: 1, protectTailTokens: 10 },
-      'hermes-2026-07',
-    );
+    const pruned = pruneOldToolResults(input, { protectTailCount: 1, protectTailTokens: 10 }, HERMES_2026_07);
     expect(input).toEqual(snapshot);
     expect(pruned.messages.map((message) => message.role)).toEqual(input.map((message) => message.role));
     expect(pruned.messages[0]).toBe(input[0]);
@@ -98,8 +96,8 @@ describe('pruneOldToolResults', () => {
   it('protects the smaller set in 2026-04 when the budget would protect more (the index-space max)', () => {
     const messages: Message[] = [...session(), { role: 'user', content: 'x' }];
     const options = { protectTailCount: 3, protectTailTokens: 100_000 };
-    expect(pruneOldToolResults(messages, options, 'hermes-2026-04').pruneBoundary).toBe(messages.length - 3);
-    expect(pruneOldToolResults(messages, options, 'hermes-2026-07').pruneBoundary).toBe(0);
+    expect(pruneOldToolResults(messages, options, HERMES_2026_04).pruneBoundary).toBe(messages.length - 3);
+    expect(pruneOldToolResults(messages, options, HERMES_2026_07).pruneBoundary).toBe(0);
   });
 
   it('walks the token budget back from the end in 2026-07', () => {
@@ -109,23 +107,21 @@ describe('pruneOldToolResults', () => {
     }));
     // Each message weighs 40 // 4 + 10 = 20 tokens: 3 fit in 70, and the walk stops on (and protects) the 4th.
     expect(
-      pruneOldToolResults(messages, { protectTailCount: 1, protectTailTokens: 70 }, 'hermes-2026-07')
+      pruneOldToolResults(messages, { protectTailCount: 1, protectTailTokens: 70 }, HERMES_2026_07)
         .pruneBoundary,
     ).toBe(6);
     expect(
-      pruneOldToolResults(messages, { protectTailCount: 5, protectTailTokens: 70 }, 'hermes-2026-07')
+      pruneOldToolResults(messages, { protectTailCount: 5, protectTailTokens: 70 }, HERMES_2026_07)
         .pruneBoundary,
     ).toBe(5);
   });
 
   it('returns an empty result for no messages', () => {
-    expect(pruneOldToolResults([], { protectTailCount: 3, protectTailTokens: 10 }, 'hermes-2026-07')).toEqual(
-      {
-        messages: [],
-        prunedCount: 0,
-        pruneBoundary: 0,
-        pruned: [],
-      },
-    );
+    expect(pruneOldToolResults([], { protectTailCount: 3, protectTailTokens: 10 }, HERMES_2026_07)).toEqual({
+      messages: [],
+      prunedCount: 0,
+      pruneBoundary: 0,
+      pruned: [],
+    });
   });
 });

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { serializeForSummary, serializeMessageForSummary } from '#core/compression/serialize-for-summary.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { assistant, toolCall, toolResult, user } from './message-builders.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 describe('serializeForSummary', () => {
   it('labels roles and joins entries with blank lines', () => {
     const text = serializeForSummary(
       [user('hi'), assistant('hello'), { role: 'system', content: 's' }],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(text).toBe('[USER]: hi\n\n[ASSISTANT]: hello\n\n[SYSTEM]: s');
   });
@@ -15,7 +17,7 @@ describe('serializeForSummary', () => {
   it('lists tool calls with their arguments and labels results by call id', () => {
     const text = serializeForSummary(
       [assistant('', [toolCall('c1', 'terminal', { command: 'ls' })]), toolResult('c1', 'a.txt')],
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(text).toBe(
       '[ASSISTANT]: \n[Tool calls:\n  terminal({"command":"ls"})\n]\n\n[TOOL RESULT c1]: a.txt',
@@ -24,7 +26,7 @@ describe('serializeForSummary', () => {
 
   it('keeps the first 4000 and last 1500 code points of bodies over 6000', () => {
     const body = '😀'.repeat(3000) + 'a'.repeat(3001);
-    const text = serializeMessageForSummary(user(body), 'hermes-2026-07');
+    const text = serializeMessageForSummary(user(body), HERMES_2026_07);
     expect(text).toBe(
       `[USER]: ${'😀'.repeat(3000)}${'a'.repeat(1000)}\n...[truncated]...\n${'a'.repeat(1500)}`,
     );
@@ -33,7 +35,7 @@ describe('serializeForSummary', () => {
   it('cuts tool arguments over 1500 characters to 1200 plus an ellipsis', () => {
     const text = serializeMessageForSummary(
       assistant('x', [toolCall('c', 'write_file', { content: 'z'.repeat(2000) })]),
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     const line = text.split('\n')[2]!;
     expect(line).toBe(`  write_file(${JSON.stringify({ content: 'z'.repeat(2000) }).slice(0, 1200)}...)`);
@@ -49,27 +51,25 @@ describe('serializeForSummary', () => {
         { type: 'input_audio' },
       ],
     };
-    expect(serializeMessageForSummary(message, 'hermes-2026-07')).toBe(
+    expect(serializeMessageForSummary(message, HERMES_2026_07)).toBe(
       '[USER]: look\n[image: https://example.com/a.png]\n[image]\n[input_audio]',
     );
   });
 
   it('renders part lists with Python str() in 2026-04', () => {
     const message: Message = { role: 'user', content: [{ type: 'text', text: 'look' }] };
-    expect(serializeMessageForSummary(message, 'hermes-2026-04')).toBe(
+    expect(serializeMessageForSummary(message, HERMES_2026_04)).toBe(
       "[USER]: [{'type': 'text', 'text': 'look'}]",
     );
   });
 
   it('strips think blocks from assistant turns and MEDIA directives in 2026-07 only', () => {
     const message = assistant('<think>scratch</think>Done. MEDIA:/tmp/x.png');
-    expect(serializeMessageForSummary(message, 'hermes-2026-07')).toBe(
-      '[ASSISTANT]: Done. [media attachment]',
-    );
-    expect(serializeMessageForSummary(message, 'hermes-2026-04')).toBe(
+    expect(serializeMessageForSummary(message, HERMES_2026_07)).toBe('[ASSISTANT]: Done. [media attachment]');
+    expect(serializeMessageForSummary(message, HERMES_2026_04)).toBe(
       '[ASSISTANT]: <think>scratch</think>Done. MEDIA:/tmp/x.png',
     );
-    expect(serializeMessageForSummary(user('<think>kept</think>'), 'hermes-2026-07')).toBe(
+    expect(serializeMessageForSummary(user('<think>kept</think>'), HERMES_2026_07)).toBe(
       '[USER]: <think>kept</think>',
     );
   });
@@ -80,7 +80,7 @@ describe('serializeForSummary', () => {
         user('my key is sk-abcdefghijklmnopqrstuvwx'),
         assistant('', [toolCall('c', 'terminal', { command: 'export TOKEN=abcdefghijklmnopqrstuvwxyz' })]),
       ],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(text).not.toContain('abcdefghijklmnopqrstuvwx');
     expect(text).toContain('sk-abc...uvwx');

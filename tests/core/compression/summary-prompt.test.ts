@@ -4,6 +4,8 @@ import {
   memoryProviderSection,
   summaryMaxTokens,
 } from '#core/compression/summary-prompt.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const base = {
   serializedTurns: '[USER]: hi',
@@ -16,7 +18,7 @@ const base = {
 
 describe('buildSummaryPrompt', () => {
   it('uses the first-compaction block without a previous summary', () => {
-    const prompt = buildSummaryPrompt(base, 'hermes-2026-07');
+    const prompt = buildSummaryPrompt(base, HERMES_2026_07);
     expect(prompt).toContain(
       '\n\nTURNS TO SUMMARIZE:\n[USER]: hi\n\nUse this exact structure:\n\n## Historical Task Snapshot\n',
     );
@@ -25,7 +27,7 @@ describe('buildSummaryPrompt', () => {
   });
 
   it('uses the iterative block with a previous summary', () => {
-    const prompt = buildSummaryPrompt({ ...base, previousSummary: 'OLD' }, 'hermes-2026-04');
+    const prompt = buildSummaryPrompt({ ...base, previousSummary: 'OLD' }, HERMES_2026_04);
     expect(prompt).toContain(
       'PREVIOUS SUMMARY:\nOLD\n\nNEW TURNS TO INCORPORATE:\n[USER]: hi\n\nUpdate the summary',
     );
@@ -33,26 +35,26 @@ describe('buildSummaryPrompt', () => {
   });
 
   it('adds the temporal anchoring rule only in 2026-07 with a date', () => {
-    expect(buildSummaryPrompt({ ...base, today: '2026-01-15' }, 'hermes-2026-07')).toContain(
+    expect(buildSummaryPrompt({ ...base, today: '2026-01-15' }, HERMES_2026_07)).toContain(
       'TEMPORAL ANCHORING: The current date is 2026-01-15.',
     );
-    expect(buildSummaryPrompt({ ...base, today: '2026-01-15' }, 'hermes-2026-04')).not.toContain('TEMPORAL');
-    expect(buildSummaryPrompt(base, 'hermes-2026-07')).not.toContain('TEMPORAL');
+    expect(buildSummaryPrompt({ ...base, today: '2026-01-15' }, HERMES_2026_04)).not.toContain('TEMPORAL');
+    expect(buildSummaryPrompt(base, HERMES_2026_07)).not.toContain('TEMPORAL');
   });
 
   it('appends the focus block last, worded per generation', () => {
-    const legacy = buildSummaryPrompt({ ...base, focusTopic: 'db' }, 'hermes-2026-04');
-    const current = buildSummaryPrompt({ ...base, focusTopic: 'db' }, 'hermes-2026-07');
+    const legacy = buildSummaryPrompt({ ...base, focusTopic: 'db' }, HERMES_2026_04);
+    const current = buildSummaryPrompt({ ...base, focusTopic: 'db' }, HERMES_2026_07);
     expect(legacy).toContain('FOCUS TOPIC: "db"\nThe user has requested that this compaction PRIORITISE');
     expect(current).toContain('FOCUS TOPIC: "db"\nThis compaction should PRIORITISE');
     expect(current.endsWith('use [REDACTED].')).toBe(true);
   });
 
   it('includes a memory-provider section only in 2026-07', () => {
-    expect(buildSummaryPrompt({ ...base, memoryContext: 'likes tea' }, 'hermes-2026-07')).toContain(
+    expect(buildSummaryPrompt({ ...base, memoryContext: 'likes tea' }, HERMES_2026_07)).toContain(
       '[USER]: hi\n\nMEMORY PROVIDER CONTEXT:\n',
     );
-    expect(buildSummaryPrompt({ ...base, memoryContext: 'likes tea' }, 'hermes-2026-04')).not.toContain(
+    expect(buildSummaryPrompt({ ...base, memoryContext: 'likes tea' }, HERMES_2026_04)).not.toContain(
       'MEMORY',
     );
   });
@@ -79,8 +81,8 @@ describe('memoryProviderSection', () => {
 
 describe('summaryMaxTokens', () => {
   it('is int(budget × 1.3) in 2026-04 and absent in 2026-07', () => {
-    expect(summaryMaxTokens(2000, 'hermes-2026-04')).toBe(2600);
-    expect(summaryMaxTokens(2001, 'hermes-2026-04')).toBe(2601);
-    expect(summaryMaxTokens(2000, 'hermes-2026-07')).toBeNull();
+    expect(summaryMaxTokens(2000, HERMES_2026_04)).toBe(2600);
+    expect(summaryMaxTokens(2001, HERMES_2026_04)).toBe(2601);
+    expect(summaryMaxTokens(2000, HERMES_2026_07)).toBeNull();
   });
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adapter } from '#cli/conformance/adapters/error_classification.ts';
 import { classifyApiError, type ApiErrorInput } from '#core/errors/classify-api-error.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const error = (overrides: Partial<ApiErrorInput>): ApiErrorInput => ({
   message: '',
@@ -20,7 +22,7 @@ describe('classifyApiError', () => {
     const result = classifyApiError(
       error({ message: 'messages.1: thinking block has an invalid signature', statusCode: 400 }),
       {},
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(result).toMatchObject({ reason: 'thinking_signature', retryable: true, shouldCompress: false });
   });
@@ -30,15 +32,15 @@ describe('classifyApiError', () => {
       message: '`thinking` blocks in the latest assistant message cannot be modified',
       statusCode: 400,
     });
-    expect(classifyApiError(frozen, {}, 'hermes-2026-07').reason).toBe('thinking_signature');
-    expect(classifyApiError(frozen, {}, 'hermes-2026-04').reason).toBe('format_error');
+    expect(classifyApiError(frozen, {}, HERMES_2026_07).reason).toBe('thinking_signature');
+    expect(classifyApiError(frozen, {}, HERMES_2026_04).reason).toBe('format_error');
   });
 
   it('sends the Anthropic long-context tier gate to compression', () => {
     const result = classifyApiError(
       error({ message: 'Extra usage is required for long context requests', statusCode: 429 }),
       {},
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(result).toMatchObject({ reason: 'long_context_tier', shouldCompress: true });
   });
@@ -56,7 +58,7 @@ describe('classifyApiError', () => {
         },
       }),
       {},
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(result.reason).toBe('context_overflow');
   });
@@ -66,7 +68,7 @@ describe('classifyApiError', () => {
     const result = classifyApiError(
       error({ message: 'short', statusCode: 418, body: { message: long } }),
       {},
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(result.message).toHaveLength(500);
     expect(result.reason).toBe('format_error');
@@ -76,7 +78,7 @@ describe('classifyApiError', () => {
     const result = classifyApiError(
       error({ message: 'Usage limit reached, resets at 5pm', statusCode: 402 }),
       {},
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(result).toMatchObject({ reason: 'rate_limit', retryable: true, shouldRotateCredential: true });
   });
@@ -84,22 +86,22 @@ describe('classifyApiError', () => {
   it('keeps a disconnect on a reasoning model a timeout even for a large session', () => {
     const disconnect = error({ message: 'Server disconnected', errorType: 'RemoteProtocolError' });
     const large = { model: 'openai/o3-mini', approxTokens: 190_000, numMessages: 300 };
-    expect(classifyApiError(disconnect, large, 'hermes-2026-07').reason).toBe('timeout');
-    expect(classifyApiError(disconnect, large, 'hermes-2026-04').reason).toBe('context_overflow');
+    expect(classifyApiError(disconnect, large, HERMES_2026_07).reason).toBe('timeout');
+    expect(classifyApiError(disconnect, large, HERMES_2026_04).reason).toBe('context_overflow');
   });
 
   it('does not call a large-window session large on absolute thresholds in 2026-07', () => {
     const disconnect = error({ message: 'peer closed connection', errorType: 'RemoteProtocolError' });
     const session = { approxTokens: 150_000, contextLength: 1_000_000, numMessages: 10 };
-    expect(classifyApiError(disconnect, session, 'hermes-2026-07').reason).toBe('timeout');
-    expect(classifyApiError(disconnect, session, 'hermes-2026-04').reason).toBe('context_overflow');
+    expect(classifyApiError(disconnect, session, HERMES_2026_07).reason).toBe('timeout');
+    expect(classifyApiError(disconnect, session, HERMES_2026_04).reason).toBe('context_overflow');
   });
 
   it('uses the body error code when there is no status', () => {
     const result = classifyApiError(
       error({ message: 'oops', errorType: 'RuntimeError', body: { error: { code: 'insufficient_quota' } } }),
       {},
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(result).toMatchObject({ reason: 'billing', retryable: false });
   });
@@ -109,7 +111,7 @@ describe('classifyApiError', () => {
       message: 'Stale provider: 3 consecutive stale attempts, aborting this call',
       errorType: 'RuntimeError',
     });
-    expect(classifyApiError(breaker, {}, 'hermes-2026-07')).toMatchObject({
+    expect(classifyApiError(breaker, {}, HERMES_2026_07)).toMatchObject({
       reason: 'timeout',
       retryable: false,
       shouldFallback: true,
@@ -118,7 +120,7 @@ describe('classifyApiError', () => {
 
   it('falls back to unknown, retryable, for anything unrecognised', () => {
     expect(
-      classifyApiError(error({ message: 'hm', errorType: 'ValueError' }), {}, 'hermes-2026-04'),
+      classifyApiError(error({ message: 'hm', errorType: 'ValueError' }), {}, HERMES_2026_04),
     ).toMatchObject({
       reason: 'unknown',
       retryable: true,

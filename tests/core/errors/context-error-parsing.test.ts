@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapter } from '#cli/conformance/adapters/context_error_parsing.ts';
 import {
-  CONTEXT_PROBE_TIERS,
   getContextLengthFromProviderError,
   getNextProbeTier,
   isOutputCapError,
@@ -9,6 +8,8 @@ import {
   parseContextLimitFromError,
 } from '#core/errors/context-error-parsing.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 describe('parseContextLimitFromError', () => {
   it.each(hermesVectorRuns('context_error_parsing.json'))('matches the Hermes vector $name', (run) => {
@@ -17,16 +18,16 @@ describe('parseContextLimitFromError', () => {
 
   it('reads the maximum, not the request, from an Anthropic prompt-too-long error', () => {
     expect(
-      parseContextLimitFromError('prompt is too long: 210000 tokens > 200000 maximum', 'hermes-2026-04'),
+      parseContextLimitFromError('prompt is too long: 210000 tokens > 200000 maximum', HERMES_2026_04),
     ).toBe(200000);
   });
 
   it('does not parse a bare error code with a number', () => {
-    expect(parseContextLimitFromError('context_length_exceeded: 131072', 'hermes-2026-07')).toBeNull();
+    expect(parseContextLimitFromError('context_length_exceeded: 131072', HERMES_2026_07)).toBeNull();
   });
 
   it('ignores implausible numbers', () => {
-    expect(parseContextLimitFromError('maximum context length is 99999999999', 'hermes-2026-07')).toBeNull();
+    expect(parseContextLimitFromError('maximum context length is 99999999999', HERMES_2026_07)).toBeNull();
   });
 });
 
@@ -43,8 +44,8 @@ describe('parseAvailableOutputTokensFromError', () => {
   it('computes vLLM headroom from input tokens in 2026-07', () => {
     const message =
       "This model's maximum context length is 131072 tokens. However, you requested 65536 output tokens and your prompt contains at least 65537 input tokens";
-    expect(parseAvailableOutputTokensFromError(message, 'hermes-2026-07')).toBe(65535);
-    expect(parseAvailableOutputTokensFromError(message, 'hermes-2026-04')).toBeNull();
+    expect(parseAvailableOutputTokensFromError(message, HERMES_2026_07)).toBe(65535);
+    expect(parseAvailableOutputTokensFromError(message, HERMES_2026_04)).toBeNull();
   });
 });
 
@@ -58,12 +59,12 @@ describe('isOutputCapError', () => {
 
 describe('getNextProbeTier', () => {
   it('steps to the first tier below the value', () => {
-    expect(getNextProbeTier(200_000, 'hermes-2026-07')).toBe(128_000);
-    expect(getNextProbeTier(300_000, 'hermes-2026-07')).toBe(256_000);
-    expect(getNextProbeTier(300_000, 'hermes-2026-04')).toBe(128_000);
+    expect(getNextProbeTier(200_000, HERMES_2026_07)).toBe(128_000);
+    expect(getNextProbeTier(300_000, HERMES_2026_07)).toBe(256_000);
+    expect(getNextProbeTier(300_000, HERMES_2026_04)).toBe(128_000);
   });
 
   it('returns null at the bottom tier', () => {
-    expect(getNextProbeTier(CONTEXT_PROBE_TIERS['hermes-2026-07'].at(-1)!, 'hermes-2026-07')).toBeNull();
+    expect(getNextProbeTier(HERMES_2026_07.recovery.contextProbeTiers.at(-1)!, HERMES_2026_07)).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import {
   describeTrigger,
 } from '#core/lab/describe-plan.ts';
 import type { LabPlan, MapRegion } from '#core/lab/lab-plan.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const regions: MapRegion[] = [
   { name: 'system', start: 0, end: 1, tokens: 700, offset: 0 },
@@ -19,9 +21,10 @@ const regions: MapRegion[] = [
 ];
 
 function plan(overrides: Partial<LabPlan> = {}): LabPlan {
-  const thresholds = deriveThresholds(DEFAULT_COMPRESSION_CONFIG, 'hermes-2026-04');
+  const thresholds = deriveThresholds(DEFAULT_COMPRESSION_CONFIG, HERMES_2026_04);
   return {
     preset: 'hermes-2026-04',
+    headRule: HERMES_2026_04.boundaries.head,
     messageCount: 49,
     estimator: 'rough',
     tokenBasis: 'rough',
@@ -136,14 +139,14 @@ describe('describeThreshold', () => {
   it('names the 2026-07 floor and the 64K minimum', () => {
     const floored = deriveThresholds(
       { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 100_000 },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(describeThreshold({ thresholds: floored })).toBe(
       'Threshold = 75% of the 100,000-token window (raised from the configured 50%: windows under 512K trigger no lower than 75%): 75,000 tokens.',
     );
     const minimum = deriveThresholds(
       { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 100_000 },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(describeThreshold({ thresholds: minimum })).toBe(
       'Threshold = 50% of the 100,000-token window — raised to the 64,000-token minimum: 64,000 tokens.',
@@ -156,7 +159,9 @@ describe('describeHead, describePruning, describeHygiene', () => {
     expect(describeHead(plan(), 3, 0)).toBe(
       'Head: the first 3 messages stay verbatim (protect_first_n = 3, the system prompt counted inside it), then moved forward past tool results to #4.',
     );
-    expect(describeHead(plan({ preset: 'hermes-2026-07', headSize: 1, headEnd: 1 }), 3, 1)).toBe(
+    expect(
+      describeHead(plan({ headRule: HERMES_2026_07.boundaries.head, headSize: 1, headEnd: 1 }), 3, 1),
+    ).toBe(
       'Head: the first 1 message stay verbatim (the system prompt + protect_first_n = 0 (decayed from 3 after the first compaction)).',
     );
   });

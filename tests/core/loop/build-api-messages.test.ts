@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { resolveCachePolicy } from '#core/caching/cache-policy.ts';
 import { buildApiMessages } from '#core/loop/build-api-messages.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const policy = resolveCachePolicy(
   { provider: 'anthropic', model: 'claude-sonnet-4', baseUrl: '', apiMode: 'anthropic_messages' },
-  'hermes-2026-04',
+  HERMES_2026_04,
 );
 
 const history: Message[] = [
@@ -24,7 +26,7 @@ describe('buildApiMessages', () => {
       systemPrompt: 'Be brief.',
       cachePolicy: policy,
       cacheTtl: '5m',
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
     });
     expect(cacheMarkersApplied).toBe(true);
     expect(messages[0]).toEqual({
@@ -47,7 +49,7 @@ describe('buildApiMessages', () => {
       systemPrompt: '',
       cachePolicy: null,
       cacheTtl: '1h',
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     expect(cacheMarkersApplied).toBe(false);
     expect(messages).toEqual([{ role: 'user', content: 'one' }]);

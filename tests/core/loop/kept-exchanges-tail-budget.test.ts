@@ -5,6 +5,7 @@ import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { keptExchangesStart, keptExchangesTailBudget } from '#core/loop/kept-exchanges-tail-budget.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const conversation: Message[] = Array.from({ length: 12 }, (_, index) => [
   { role: 'user', content: `question ${index} ${'detail '.repeat(40)}` },
@@ -13,17 +14,17 @@ const conversation: Message[] = Array.from({ length: 12 }, (_, index) => [
 
 describe('keptExchangesTailBudget', () => {
   it('finds where the last N exchanges start', () => {
-    expect(keptExchangesStart(conversation, 2, 'hermes-2026-07')).toBe(20);
-    expect(keptExchangesStart(conversation, 50, 'hermes-2026-07')).toBe(0);
+    expect(keptExchangesStart(conversation, 2, HERMES_2026_07)).toBe(20);
+    expect(keptExchangesStart(conversation, 50, HERMES_2026_07)).toBe(0);
   });
 
   it('makes compress() keep at least those exchanges verbatim', async () => {
-    const budget = keptExchangesTailBudget(conversation, 3, 'hermes-2026-07');
+    const budget = keptExchangesTailBudget(conversation, 3, HERMES_2026_07);
     const result = await compress(
       conversation,
       {
         config: { ...DEFAULT_COMPRESSION_CONFIG, protectLastN: 2 },
-        preset: 'hermes-2026-07',
+        preset: HERMES_2026_07,
         state: createCompressorState(),
         force: true,
         tailTokenBudgetOverride: budget,

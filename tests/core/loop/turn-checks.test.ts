@@ -8,6 +8,8 @@ import {
 } from '#core/loop/pre-api-compression-check.ts';
 import { resetCalibration } from '#core/loop/reset-calibration.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 describe('postTurnCheckTokens', () => {
   it('uses the real prompt count, never completion tokens', () => {
@@ -35,18 +37,16 @@ describe('shouldCompressBeforeApiCall', () => {
   };
 
   it('fires over the threshold within the per-turn budget of three', () => {
-    expect(shouldCompressBeforeApiCall(input, 'hermes-2026-07')).toBe(true);
-    expect(shouldCompressBeforeApiCall({ ...input, compressionAttempts: 3 }, 'hermes-2026-07')).toBe(false);
-    expect(shouldCompressBeforeApiCall({ ...input, pressureTokens: 99_999 }, 'hermes-2026-07')).toBe(false);
+    expect(shouldCompressBeforeApiCall(input, HERMES_2026_07)).toBe(true);
+    expect(shouldCompressBeforeApiCall({ ...input, compressionAttempts: 3 }, HERMES_2026_07)).toBe(false);
+    expect(shouldCompressBeforeApiCall({ ...input, pressureTokens: 99_999 }, HERMES_2026_07)).toBe(false);
   });
 
   it('stays off when blocked, deferred, disabled or with a single message', () => {
-    expect(shouldCompressBeforeApiCall({ ...input, preflightBlocked: true }, 'hermes-2026-07')).toBe(false);
-    expect(shouldCompressBeforeApiCall({ ...input, preflightDeferred: true }, 'hermes-2026-07')).toBe(false);
-    expect(shouldCompressBeforeApiCall({ ...input, compressionEnabled: false }, 'hermes-2026-07')).toBe(
-      false,
-    );
-    expect(shouldCompressBeforeApiCall({ ...input, messageCount: 1 }, 'hermes-2026-07')).toBe(false);
+    expect(shouldCompressBeforeApiCall({ ...input, preflightBlocked: true }, HERMES_2026_07)).toBe(false);
+    expect(shouldCompressBeforeApiCall({ ...input, preflightDeferred: true }, HERMES_2026_07)).toBe(false);
+    expect(shouldCompressBeforeApiCall({ ...input, compressionEnabled: false }, HERMES_2026_07)).toBe(false);
+    expect(shouldCompressBeforeApiCall({ ...input, messageCount: 1 }, HERMES_2026_07)).toBe(false);
   });
 
   it('blocks further passes when a pass cut 5% or less and the pressure is still over', () => {
@@ -70,14 +70,14 @@ describe('hygieneInputMessages', () => {
   ];
 
   it('2026-04 keeps user/assistant text only, as {role, content}', () => {
-    expect(hygieneInputMessages(history, 'hermes-2026-04')).toEqual([
+    expect(hygieneInputMessages(history, HERMES_2026_04)).toEqual([
       { role: 'user', content: 'read the file' },
       { role: 'assistant', content: 'done' },
     ]);
   });
 
   it('2026-07 keeps the whole transcript without system messages', () => {
-    expect(hygieneInputMessages(history, 'hermes-2026-07')).toEqual(history.slice(1));
+    expect(hygieneInputMessages(history, HERMES_2026_07)).toEqual(history.slice(1));
   });
 });
 

@@ -4,6 +4,8 @@ import { PERSISTED_OUTPUT_TAG } from '#core/persistence/build-persisted-message.
 import { enforceTurnBudget } from '#core/persistence/enforce-turn-budget.ts';
 import type { ToolResultStorage } from '#core/persistence/tool-result-storage.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const config: BudgetConfig = { defaultResultSize: 10_000, turnBudget: 1000, previewSize: 50 };
 const storage: ToolResultStorage = { location: '/store', write: () => true };
@@ -16,7 +18,7 @@ const tool = (id: string, size: number): Message => ({
 describe('enforceTurnBudget', () => {
   it('leaves a turn within budget untouched', () => {
     const messages = [tool('a', 400), tool('b', 400)];
-    expect(enforceTurnBudget(messages, storage, config, 'hermes-2026-07')).toEqual(messages);
+    expect(enforceTurnBudget(messages, storage, config, HERMES_2026_07)).toEqual(messages);
   });
 
   it('persists the largest results first until the turn fits', () => {
@@ -24,7 +26,7 @@ describe('enforceTurnBudget', () => {
       [tool('a', 300), tool('b', 900), tool('c', 300)],
       storage,
       config,
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     const persisted = result.map((message) => String(message.content).includes(PERSISTED_OUTPUT_TAG));
     expect(persisted).toEqual([false, true, false]);
@@ -36,14 +38,14 @@ describe('enforceTurnBudget', () => {
       tool_call_id: 'p',
       content: `${PERSISTED_OUTPUT_TAG}\n${'x'.repeat(1500)}`,
     };
-    const result = enforceTurnBudget([already, tool('a', 200)], storage, config, 'hermes-2026-04');
+    const result = enforceTurnBudget([already, tool('a', 200)], storage, config, HERMES_2026_04);
     expect(result[0]).toEqual(already);
     expect(String(result[1]!.content).startsWith(PERSISTED_OUTPUT_TAG)).toBe(true);
   });
 
   it('does not mutate the messages it was given', () => {
     const messages = [tool('a', 2000)];
-    enforceTurnBudget(messages, storage, config, 'hermes-2026-07');
+    enforceTurnBudget(messages, storage, config, HERMES_2026_07);
     expect(messages[0]!.content).toBe('a'.repeat(2000));
   });
 });

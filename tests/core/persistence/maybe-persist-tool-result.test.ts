@@ -5,6 +5,8 @@ import {
   maybePersistToolResultDetailed,
 } from '#core/persistence/maybe-persist-tool-result.ts';
 import type { ToolResultStorage } from '#core/persistence/tool-result-storage.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const config: BudgetConfig = { defaultResultSize: 100, turnBudget: 300, previewSize: 20 };
 
@@ -24,22 +26,14 @@ describe('maybePersistToolResult', () => {
   it('returns content at or under the threshold unchanged', () => {
     const content = 'y'.repeat(100);
     expect(
-      maybePersistToolResult(content, 'terminal', 'c1', memoryStorage(), config, undefined, 'hermes-2026-07'),
+      maybePersistToolResult(content, 'terminal', 'c1', memoryStorage(), config, undefined, HERMES_2026_07),
     ).toBe(content);
   });
 
   it('never persists read_file output, whatever its size', () => {
     const content = 'z'.repeat(10_000);
     expect(
-      maybePersistToolResult(
-        content,
-        'read_file',
-        'c1',
-        memoryStorage(),
-        config,
-        undefined,
-        'hermes-2026-04',
-      ),
+      maybePersistToolResult(content, 'read_file', 'c1', memoryStorage(), config, undefined, HERMES_2026_04),
     ).toBe(content);
   });
 
@@ -53,7 +47,7 @@ describe('maybePersistToolResult', () => {
       storage,
       config,
       undefined,
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(outcome.kind).toBe('persisted');
     expect(outcome.fileName).toBe('call_1_' + outcome.fileName!.slice(7, 19) + '.txt');
@@ -70,7 +64,7 @@ describe('maybePersistToolResult', () => {
       memoryStorage(false),
       config,
       undefined,
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(outcome.kind).toBe('truncated');
     expect(outcome.text).toBe(
@@ -82,9 +76,9 @@ describe('maybePersistToolResult', () => {
     const withRegistry = { ...config, registryThresholds: { web: 500 } };
     const content = 'w'.repeat(200);
     expect(
-      maybePersistToolResult(content, 'web', 'c', null, withRegistry, undefined, 'hermes-2026-07'),
+      maybePersistToolResult(content, 'web', 'c', null, withRegistry, undefined, HERMES_2026_07),
     ).not.toBe(content);
-    expect(maybePersistToolResult(content, 'web', 'c', null, withRegistry, undefined, 'hermes-2026-04')).toBe(
+    expect(maybePersistToolResult(content, 'web', 'c', null, withRegistry, undefined, HERMES_2026_04)).toBe(
       content,
     );
   });
@@ -92,7 +86,7 @@ describe('maybePersistToolResult', () => {
   it('uses the default budget of 100,000 characters per result', () => {
     const content = 'a'.repeat(DEFAULT_BUDGET.defaultResultSize);
     expect(
-      maybePersistToolResult(content, 'terminal', 'c', null, DEFAULT_BUDGET, undefined, 'hermes-2026-07'),
+      maybePersistToolResult(content, 'terminal', 'c', null, DEFAULT_BUDGET, undefined, HERMES_2026_07),
     ).toBe(content);
   });
 });

@@ -7,6 +7,8 @@ import {
   RECOVERY_FAILURE_TEXTS,
   type ErrorRecoveryInput,
 } from '#core/providers/plan-error-recovery.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 function classified(reason: FailoverReason, overrides: Partial<ClassifiedError> = {}): ClassifiedError {
   return {
@@ -48,7 +50,7 @@ describe('planErrorRecovery', () => {
   it('fails with the compression-disabled text when auto-compaction is off', () => {
     for (const reason of ['context_overflow', 'payload_too_large', 'long_context_tier'] as const) {
       expect(
-        planErrorRecovery(input(reason, PROMPT_TOO_LONG, { compressionEnabled: false }), 'hermes-2026-04'),
+        planErrorRecovery(input(reason, PROMPT_TOO_LONG, { compressionEnabled: false }), HERMES_2026_04),
       ).toEqual({
         kind: 'fail',
         message:
@@ -61,7 +63,7 @@ describe('planErrorRecovery', () => {
   it('still lowers max_tokens for an output-cap error when compression is off', () => {
     const action = planErrorRecovery(
       input('context_overflow', ANTHROPIC_OUTPUT_CAP, { compressionEnabled: false }),
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(action.kind).toBe('retry-with-max-tokens');
   });
@@ -70,7 +72,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('long_context_tier', 'extra usage long context', { contextLength: 1_000_000 }),
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toEqual({
       kind: 'compress-and-retry',
@@ -78,18 +80,18 @@ describe('planErrorRecovery', () => {
       newContextLength: 200_000,
       persistable: false,
     });
-    expect(
-      planErrorRecovery(input('long_context_tier', 'extra usage long context'), 'hermes-2026-07'),
-    ).toEqual({
-      kind: 'compress-and-retry',
-      compressionAttempts: 1,
-      persistable: false,
-    });
+    expect(planErrorRecovery(input('long_context_tier', 'extra usage long context'), HERMES_2026_07)).toEqual(
+      {
+        kind: 'compress-and-retry',
+        compressionAttempts: 1,
+        persistable: false,
+      },
+    );
   });
 
   it('gives up a long-context-tier error after the third attempt', () => {
     expect(
-      planErrorRecovery(input('long_context_tier', 'x', { compressionAttempts: 3 }), 'hermes-2026-07'),
+      planErrorRecovery(input('long_context_tier', 'x', { compressionAttempts: 3 }), HERMES_2026_07),
     ).toEqual({
       kind: 'fail',
       message: 'Context length exceeded: max compression attempts (3) reached.',
@@ -101,7 +103,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('payload_too_large', 'Request Entity Too Large', { compressionAttempts: 2 }),
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     ).toEqual({
       kind: 'compress-and-retry',
@@ -111,7 +113,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('payload_too_large', 'Request Entity Too Large', { compressionAttempts: 3 }),
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     ).toEqual({
       kind: 'fail',
@@ -124,7 +126,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('context_overflow', ANTHROPIC_OUTPUT_CAP, { requestTokens: 195_000 }),
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     ).toEqual({
       kind: 'retry-with-max-tokens',
@@ -137,7 +139,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('context_overflow', ANTHROPIC_OUTPUT_CAP, { requestTokens: 195_000 }),
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toMatchObject({
       kind: 'retry-with-max-tokens',
@@ -146,7 +148,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('context_overflow', ANTHROPIC_OUTPUT_CAP, { requestTokens: 250_000 }),
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toMatchObject({
       maxTokens: 9936,
@@ -157,7 +159,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('context_overflow', ANTHROPIC_OUTPUT_CAP, { compressionAttempts: 3 }),
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toEqual({
       kind: 'fail',
@@ -167,7 +169,7 @@ describe('planErrorRecovery', () => {
   });
 
   it('2026-07: fails fast on an output-cap error without a number, never compressing', () => {
-    expect(planErrorRecovery(input('context_overflow', UNPARSEABLE_OUTPUT_CAP), 'hermes-2026-07')).toEqual({
+    expect(planErrorRecovery(input('context_overflow', UNPARSEABLE_OUTPUT_CAP), HERMES_2026_07)).toEqual({
       kind: 'fail',
       message: RECOVERY_FAILURE_TEXTS.outputCap,
       compressionExhausted: false,
@@ -178,7 +180,7 @@ describe('planErrorRecovery', () => {
   });
 
   it('2026-04: treats the same unparseable output-cap error as an input overflow and probes down', () => {
-    expect(planErrorRecovery(input('context_overflow', UNPARSEABLE_OUTPUT_CAP), 'hermes-2026-04')).toEqual({
+    expect(planErrorRecovery(input('context_overflow', UNPARSEABLE_OUTPUT_CAP), HERMES_2026_04)).toEqual({
       kind: 'compress-and-retry',
       compressionAttempts: 1,
       newContextLength: 128_000,
@@ -187,7 +189,7 @@ describe('planErrorRecovery', () => {
   });
 
   it('2026-07: adopts a stated window below the current one, persistably, and compresses', () => {
-    expect(planErrorRecovery(input('context_overflow', PROMPT_TOO_LONG), 'hermes-2026-07')).toEqual({
+    expect(planErrorRecovery(input('context_overflow', PROMPT_TOO_LONG), HERMES_2026_07)).toEqual({
       kind: 'compress-and-retry',
       compressionAttempts: 1,
       newContextLength: 190_000,
@@ -197,30 +199,28 @@ describe('planErrorRecovery', () => {
 
   it('2026-07: keeps the window when the error states none, or one not below it', () => {
     const expected = { kind: 'compress-and-retry', compressionAttempts: 1, persistable: false };
-    expect(planErrorRecovery(input('context_overflow', 'context window exceeded'), 'hermes-2026-07')).toEqual(
+    expect(planErrorRecovery(input('context_overflow', 'context window exceeded'), HERMES_2026_07)).toEqual(
       expected,
     );
     expect(
       planErrorRecovery(
         input('context_overflow', PROMPT_TOO_LONG, { contextLength: 128_000 }),
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toEqual(expected);
   });
 
   it('2026-04: steps down through the probe tiers when no number parses', () => {
-    expect(planErrorRecovery(input('context_overflow', 'context window exceeded'), 'hermes-2026-04')).toEqual(
-      {
-        kind: 'compress-and-retry',
-        compressionAttempts: 1,
-        newContextLength: 128_000,
-        persistable: false,
-      },
-    );
+    expect(planErrorRecovery(input('context_overflow', 'context window exceeded'), HERMES_2026_04)).toEqual({
+      kind: 'compress-and-retry',
+      compressionAttempts: 1,
+      newContextLength: 128_000,
+      persistable: false,
+    });
     expect(
       planErrorRecovery(
         input('context_overflow', 'context window exceeded', { contextLength: 8_000 }),
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     ).toEqual({
       kind: 'compress-and-retry',
@@ -230,7 +230,7 @@ describe('planErrorRecovery', () => {
   });
 
   it('2026-04: a parsed window below the current one is persistable', () => {
-    expect(planErrorRecovery(input('context_overflow', PROMPT_TOO_LONG), 'hermes-2026-04')).toEqual({
+    expect(planErrorRecovery(input('context_overflow', PROMPT_TOO_LONG), HERMES_2026_04)).toEqual({
       kind: 'compress-and-retry',
       compressionAttempts: 1,
       newContextLength: 190_000,
@@ -242,7 +242,7 @@ describe('planErrorRecovery', () => {
     expect(
       planErrorRecovery(
         input('context_overflow', PROMPT_TOO_LONG, { compressionAttempts: 3 }),
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     ).toEqual({
       kind: 'fail',
@@ -259,16 +259,14 @@ describe('planErrorRecovery', () => {
           classified: classified('rate_limit', { statusCode: 429 }),
           retryAfterMs: 5000,
         },
-        'hermes-2026-04',
+        HERMES_2026_04,
       ),
     ).toEqual({ kind: 'retry-after-backoff', delayMs: 5000, retryAttempts: 1 });
   });
 
   it('backs off exponentially for overload, server errors and timeouts', () => {
     for (const reason of ['overloaded', 'server_error', 'timeout'] as const) {
-      expect(
-        planErrorRecovery(input(reason, 'x', { retryAttempts: 1, random: 0 }), 'hermes-2026-07'),
-      ).toEqual({
+      expect(planErrorRecovery(input(reason, 'x', { retryAttempts: 1, random: 0 }), HERMES_2026_07)).toEqual({
         kind: 'retry-after-backoff',
         delayMs: 1000,
         retryAttempts: 2,
@@ -283,7 +281,7 @@ describe('planErrorRecovery', () => {
           ...input('overloaded', 'x', { retryAttempts: 2 }),
           classified: classified('overloaded', { statusCode: 529, message: 'Overloaded' }),
         },
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toEqual({
       kind: 'fail',
@@ -299,7 +297,7 @@ describe('planErrorRecovery', () => {
           ...input('auth', 'x'),
           classified: classified('auth', { statusCode: 401, retryable: false, message: 'invalid x-api-key' }),
         },
-        'hermes-2026-07',
+        HERMES_2026_07,
       ),
     ).toEqual({
       kind: 'fail',
@@ -312,7 +310,7 @@ describe('planErrorRecovery', () => {
           ...input('timeout', 'x'),
           classified: classified('timeout', { statusCode: null, retryable: false }),
         },
-        'hermes-2026-07',
+        HERMES_2026_07,
       ).kind,
     ).toBe('fail');
   });
@@ -333,11 +331,11 @@ describe('planErrorRecovery', () => {
         contextLength: 200_000,
         numMessages: 40,
       },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(result.reason).toBe('context_overflow');
     expect(
-      planErrorRecovery(input('context_overflow', message, { classified: result }), 'hermes-2026-04'),
+      planErrorRecovery(input('context_overflow', message, { classified: result }), HERMES_2026_04),
     ).toMatchObject({
       kind: 'compress-and-retry',
       newContextLength: 190_000,

@@ -6,6 +6,7 @@ import {
 } from '#core/sessions/describe-lineage-segment.ts';
 import { estimateMessagesTokensRough } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 describe('describeLineageSegment', () => {
   it('counts messages and rough tokens; a root without a summary has no preview', () => {
@@ -13,9 +14,9 @@ describe('describeLineageSegment', () => {
       { role: 'user', content: 'Fix the login bug' },
       { role: 'assistant', content: 'Looking at auth.py now.' },
     ];
-    expect(describeLineageSegment(messages, 'hermes-2026-04')).toEqual({
+    expect(describeLineageSegment(messages, HERMES_2026_04)).toEqual({
       messageCount: 2,
-      roughTokens: estimateMessagesTokensRough(messages, 'hermes-2026-04'),
+      roughTokens: estimateMessagesTokensRough(messages, HERMES_2026_04),
       summaryIndex: null,
       summaryPreview: null,
     });
@@ -28,7 +29,7 @@ describe('describeLineageSegment', () => {
       { role: 'assistant', content: `${SUMMARY_PREFIX_2026_07}\n## Active Task\n  Ship   the fix` },
       { role: 'user', content: 'go on' },
     ];
-    const description = describeLineageSegment(messages, 'hermes-2026-04');
+    const description = describeLineageSegment(messages, HERMES_2026_04);
     expect(description.summaryIndex).toBe(2);
     expect(description.summaryPreview).toBe('## Active Task Ship the fix');
   });
@@ -37,7 +38,7 @@ describe('describeLineageSegment', () => {
     const body = 'word '.repeat(200);
     const preview = describeLineageSegment(
       [{ role: 'user', content: `${SUMMARY_PREFIX_2026_04}\n${body}` }],
-      'hermes-2026-04',
+      HERMES_2026_04,
     ).summaryPreview;
     expect(preview).toHaveLength(SUMMARY_PREVIEW_MAX_CHARS);
     expect(preview?.endsWith('…')).toBe(true);

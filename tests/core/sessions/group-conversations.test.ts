@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupConversations } from '#core/sessions/group-conversations.ts';
 import type { SessionRecord } from '#core/sessions/session-record.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const session = (id: string, overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
@@ -26,7 +27,7 @@ describe('groupConversations', () => {
         session('root', { startedAt: 10, ...compressed }),
         session('middle', { parentSessionId: 'root', startedAt: 20, ...compressed, endedAt: 25 }),
       ],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(groups).toEqual([
       { rootId: 'root', tipId: 'tip', chainIds: ['root', 'middle', 'tip'], sideIds: [], lastActivity: 30 },
@@ -39,7 +40,7 @@ describe('groupConversations', () => {
         session('old', { startedAt: 1, lastMessageAt: 5 }),
         session('new', { startedAt: 2, lastMessageAt: 50 }),
       ],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(groups.map((group) => group.rootId)).toEqual(['new', 'old']);
   });
@@ -53,7 +54,7 @@ describe('groupConversations', () => {
         session('live', { startedAt: 1 }),
         session('child-of-live', { parentSessionId: 'live', startedAt: 2 }),
       ],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(groups.map((group) => group.chainIds).sort()).toEqual([
       ['branch'],
@@ -65,7 +66,7 @@ describe('groupConversations', () => {
   });
 
   it('makes an orphaned child (its parent deleted) the root of its own chain', () => {
-    const groups = groupConversations([session('child', { parentSessionId: 'gone' })], 'hermes-2026-07');
+    const groups = groupConversations([session('child', { parentSessionId: 'gone' })], HERMES_2026_07);
     expect(groups[0]).toMatchObject({ rootId: 'child', chainIds: ['child'] });
   });
 
@@ -76,7 +77,7 @@ describe('groupConversations', () => {
         session('stale', { parentSessionId: 'root', startedAt: 11, endedAt: 12, endReason: 'user_exit' }),
         session('tip', { parentSessionId: 'root', startedAt: 13, lastMessageAt: 40 }),
       ],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(groups).toEqual([
       { rootId: 'root', tipId: 'tip', chainIds: ['root', 'tip'], sideIds: ['stale'], lastActivity: 40 },
@@ -89,7 +90,7 @@ describe('groupConversations', () => {
         session('a', { parentSessionId: 'b', ...compressed }),
         session('b', { parentSessionId: 'a', ...compressed }),
       ],
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(groups.flatMap((group) => [...group.chainIds, ...group.sideIds]).sort()).toEqual(['a', 'b']);
   });

@@ -5,6 +5,8 @@ import { resolveResumeSessionId } from '#core/sessions/resolve-resume-session-id
 import { sessionLineageRootToTip } from '#core/sessions/session-lineage-root-to-tip.ts';
 import type { SessionRecord } from '#core/sessions/session-record.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const session = (id: string, overrides: Partial<SessionRecord> = {}): SessionRecord => ({
   id,
@@ -31,8 +33,8 @@ describe('getCompressionTip', () => {
       session('C', { parentSessionId: 'A', startedAt: 201, messageCount: 1, lastMessageAt: 205 }),
       session('D', { parentSessionId: 'A', startedAt: 300, modelConfig: { _delegate_from: 'A' } }),
     ];
-    expect(getCompressionTip(sessions, 'A', 'hermes-2026-07')).toBe('C');
-    expect(getCompressionTip(sessions, 'A', 'hermes-2026-04')).toBe('D');
+    expect(getCompressionTip(sessions, 'A', HERMES_2026_07)).toBe('C');
+    expect(getCompressionTip(sessions, 'A', HERMES_2026_04)).toBe('D');
   });
 
   it('stops on a cycle instead of looping', () => {
@@ -40,11 +42,11 @@ describe('getCompressionTip', () => {
       session('A', { parentSessionId: 'B', endedAt: 1, endReason: 'compression' }),
       session('B', { parentSessionId: 'A', endedAt: 1, endReason: 'compression' }),
     ];
-    expect(['A', 'B']).toContain(getCompressionTip(sessions, 'A', 'hermes-2026-07'));
+    expect(['A', 'B']).toContain(getCompressionTip(sessions, 'A', HERMES_2026_07));
   });
 
   it('returns an unknown id unchanged', () => {
-    expect(getCompressionTip([], 'missing', 'hermes-2026-07')).toBe('missing');
+    expect(getCompressionTip([], 'missing', HERMES_2026_07)).toBe('missing');
   });
 });
 
@@ -54,16 +56,16 @@ describe('resolveResumeSessionId', () => {
       session('conv', { messageCount: 2, lastMessageAt: 5 }),
       session('sub', { parentSessionId: 'conv', startedAt: 10, messageCount: 1 }),
     ];
-    expect(resolveResumeSessionId(sessions, 'conv', 'hermes-2026-07')).toBe('conv');
+    expect(resolveResumeSessionId(sessions, 'conv', HERMES_2026_07)).toBe('conv');
   });
 
   it('returns the id itself when no descendant has messages', () => {
     const sessions = [session('root'), session('child', { parentSessionId: 'root', startedAt: 1 })];
-    expect(resolveResumeSessionId(sessions, 'root', 'hermes-2026-04')).toBe('root');
+    expect(resolveResumeSessionId(sessions, 'root', HERMES_2026_04)).toBe('root');
   });
 
   it('passes an empty id through', () => {
-    expect(resolveResumeSessionId([], '', 'hermes-2026-07')).toBe('');
+    expect(resolveResumeSessionId([], '', HERMES_2026_07)).toBe('');
   });
 });
 

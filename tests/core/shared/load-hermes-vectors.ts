@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectedFor } from '#cli/conformance/run-vector-file.ts';
 import type { VectorAdapter, VectorCase, VectorFile } from '#cli/conformance/vector-adapter.ts';
-import { PRESET_NAMES, type PresetName } from '#core/presets/preset-name.ts';
+import { ALL_PRESETS, type Preset } from '#core/presets/preset.ts';
 
 const VECTOR_DIRECTORY = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -12,7 +12,7 @@ const VECTOR_DIRECTORY = join(
 
 export interface VectorRun {
   name: string;
-  preset: PresetName;
+  preset: Preset;
   testCase: VectorCase;
   expected: unknown;
 }
@@ -21,14 +21,14 @@ export interface VectorRun {
 export function hermesVectorRuns(fileName: string): VectorRun[] {
   const file = JSON.parse(readFileSync(join(VECTOR_DIRECTORY, fileName), 'utf8')) as VectorFile;
   const runs: VectorRun[] = [];
-  for (const preset of PRESET_NAMES) {
+  for (const preset of ALL_PRESETS) {
     for (const testCase of file.cases) {
       const expected = expectedFor(testCase, preset);
       const skipped =
         typeof expected === 'object' &&
         expected !== null &&
         ('not_available_in_this_version' in expected || 'raises' in expected);
-      if (!skipped) runs.push({ name: `${preset} ${testCase.name}`, preset, testCase, expected });
+      if (!skipped) runs.push({ name: `${preset.name} ${testCase.name}`, preset, testCase, expected });
     }
   }
   return runs;

@@ -9,6 +9,8 @@ import {
 } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const screenshot: Message = {
   role: 'user',
@@ -28,8 +30,8 @@ describe('estimateMessagesTokensRough', () => {
   });
 
   it('counts a base64 screenshot in full in 2026-04 and at a flat 1500 tokens in 2026-07', () => {
-    expect(estimateMessagesTokensRough([screenshot], 'hermes-2026-04')).toBeGreaterThan(1000);
-    const shadowTokens = estimateMessagesTokensRough([screenshot], 'hermes-2026-07') - 1500;
+    expect(estimateMessagesTokensRough([screenshot], HERMES_2026_04)).toBeGreaterThan(1000);
+    const shadowTokens = estimateMessagesTokensRough([screenshot], HERMES_2026_07) - 1500;
     expect(shadowTokens).toBeGreaterThan(0);
     expect(shadowTokens).toBeLessThan(40);
   });
@@ -39,7 +41,7 @@ describe('estimateMessagesTokensRough', () => {
       role: 'tool',
       content: { _multimodal: true, text_summary: 'a page', content: [{ type: 'image', source: {} }] },
     };
-    expect(roughMessageSize(message, 'hermes-2026-07')).toEqual({
+    expect(roughMessageSize(message, HERMES_2026_07)).toEqual({
       chars: "{'role': 'tool', 'content': 'a page'}".length,
       images: 1,
     });
@@ -51,7 +53,7 @@ describe('estimateMessagesTokensRough', () => {
       content: 'x',
       _anthropic_content_blocks: [{ type: 'image' }],
     };
-    expect(roughMessageSize(message, 'hermes-2026-07')).toEqual({
+    expect(roughMessageSize(message, HERMES_2026_07)).toEqual({
       chars: "{'role': 'assistant', 'content': 'x'}".length,
       images: 1,
     });
@@ -63,17 +65,17 @@ describe('estimateMessagesTokensRough', () => {
       { role: 'user', content: 'ab' },
       { role: 'user', content: 'cd' },
     ];
-    const perMessage = messages.map((message) => estimateMessageTokensRough(message, 'hermes-2026-04'));
+    const perMessage = messages.map((message) => estimateMessageTokensRough(message, HERMES_2026_04));
     expect(perMessage).toEqual([9, 9]);
-    expect(estimateMessagesTokensRough(messages, 'hermes-2026-04')).toBe(17);
+    expect(estimateMessagesTokensRough(messages, HERMES_2026_04)).toBe(17);
   });
 
   it('reuses cached sizes for messages it has seen', () => {
     const cache: RoughSizeCache = new WeakMap();
     const message: Message = { role: 'user', content: 'hello' };
-    estimateMessagesTokensRough([message], 'hermes-2026-07', cache);
+    estimateMessagesTokensRough([message], HERMES_2026_07, cache);
     cache.set(message, { chars: 400, images: 0 });
-    expect(estimateMessagesTokensRough([message], 'hermes-2026-07', cache)).toBe(100);
+    expect(estimateMessagesTokensRough([message], HERMES_2026_07, cache)).toBe(100);
   });
 });
 
@@ -81,11 +83,11 @@ describe('estimateMessagesTokensRoughCapped', () => {
   const messages: Message[] = Array.from({ length: 50 }, () => ({ role: 'user', content: 'x'.repeat(400) }));
 
   it('returns the cap once the estimate reaches it', () => {
-    expect(estimateMessagesTokensRoughCapped(messages, 'hermes-2026-07', 1000)).toBe(1000);
+    expect(estimateMessagesTokensRoughCapped(messages, HERMES_2026_07, 1000)).toBe(1000);
   });
 
   it('returns the full estimate when it stays under the cap', () => {
-    const full = estimateMessagesTokensRough(messages, 'hermes-2026-07');
-    expect(estimateMessagesTokensRoughCapped(messages, 'hermes-2026-07', full + 1)).toBe(full);
+    const full = estimateMessagesTokensRough(messages, HERMES_2026_07);
+    expect(estimateMessagesTokensRoughCapped(messages, HERMES_2026_07, full + 1)).toBe(full);
   });
 });

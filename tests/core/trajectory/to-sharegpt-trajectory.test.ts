@@ -7,15 +7,13 @@ import {
   toShareGptTrajectory,
 } from '#core/trajectory/to-sharegpt-trajectory.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const turn = (messages: Message[]) =>
-  toShareGptTrajectory(
-    [{ role: 'user', content: 'q' }, ...messages],
-    'q',
-    true,
-    { tools: null },
-    'hermes-2026-04',
-  ).conversations.slice(2);
+  toShareGptTrajectory([{ role: 'user', content: 'q' }, ...messages], 'q', true, {
+    tools: null,
+  }).conversations.slice(2);
 
 describe('toShareGptTrajectory', () => {
   it.each(hermesVectorRuns('trajectory_sharegpt.json'))('matches the Hermes vector $name', (run) => {
@@ -88,17 +86,11 @@ describe('formatTools', () => {
 
 describe('toShareGptJsonlLine', () => {
   it('writes conversations, timestamp, model and completed in that order', () => {
-    const trajectory = toShareGptTrajectory(
-      [{ role: 'user', content: 'hi' }],
-      'hi',
-      false,
-      {
-        tools: null,
-        model: 'm',
-        timestampIso: '2026-04-24T10:00:00',
-      },
-      'hermes-2026-07',
-    );
+    const trajectory = toShareGptTrajectory([{ role: 'user', content: 'hi' }], 'hi', false, {
+      tools: null,
+      model: 'm',
+      timestampIso: '2026-04-24T10:00:00',
+    });
     const line = toShareGptJsonlLine(trajectory);
     expect(
       line.startsWith('{"conversations": [{"from": "system", "value": "You are a function calling'),

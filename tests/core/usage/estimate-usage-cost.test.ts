@@ -3,6 +3,8 @@ import { adapter } from '#cli/conformance/adapters/cost.ts';
 import type { CanonicalUsage } from '#core/usage/canonical-usage.ts';
 import { costUsdNumber, estimateUsageCost, resolveBillingRoute } from '#core/usage/estimate-usage-cost.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const usage = (overrides: Partial<CanonicalUsage>): CanonicalUsage => ({
   inputTokens: 0,
@@ -29,7 +31,7 @@ describe('estimateUsageCost', () => {
         cacheWriteTokens: 50_000,
       }),
       { provider: 'anthropic' },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(estimate.amountUsd).toBe('5.2875');
     expect(costUsdNumber(estimate)).toBeCloseTo(5.2875, 10);
@@ -40,7 +42,7 @@ describe('estimateUsageCost', () => {
       'gpt-5.5',
       usage({ inputTokens: 10 }),
       { provider: 'openai-codex' },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(estimate).toMatchObject({ amountUsd: '0', status: 'included', label: 'included' });
   });
@@ -50,7 +52,7 @@ describe('estimateUsageCost', () => {
       'gpt-4o',
       usage({ inputTokens: 10, cacheWriteTokens: 5 }),
       { provider: 'openai' },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(estimate).toMatchObject({ amountUsd: null, status: 'unknown', label: 'n/a' });
     expect(estimate.notes).toEqual(['cache-write pricing unavailable for route']);
@@ -61,7 +63,7 @@ describe('estimateUsageCost', () => {
       'gpt-4o',
       usage({ inputTokens: 1_000_000 }),
       { provider: 'openai' },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(estimate).toMatchObject({ amountUsd: '2.50', label: '~$2.50' });
   });
@@ -71,7 +73,7 @@ describe('estimateUsageCost', () => {
       'anthropic/claude-sonnet-4',
       usage({ inputTokens: 1 }),
       { provider: 'openrouter' },
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     expect(estimate.status).toBe('unknown');
     expect(estimate.route.billingMode).toBe('official_models_api');
@@ -81,7 +83,7 @@ describe('estimateUsageCost', () => {
 
 describe('resolveBillingRoute', () => {
   it('infers the provider from a vendor prefix when none is given', () => {
-    expect(resolveBillingRoute('openai/gpt-4o', '', '', 'hermes-2026-07')).toEqual({
+    expect(resolveBillingRoute('openai/gpt-4o', '', '', HERMES_2026_07)).toEqual({
       provider: 'openai',
       model: 'gpt-4o',
       baseUrl: '',
@@ -90,7 +92,7 @@ describe('resolveBillingRoute', () => {
   });
 
   it('treats localhost endpoints as unknown pricing', () => {
-    expect(resolveBillingRoute('llama', '', 'http://localhost:11434/v1', 'hermes-2026-04').billingMode).toBe(
+    expect(resolveBillingRoute('llama', '', 'http://localhost:11434/v1', HERMES_2026_04).billingMode).toBe(
       'unknown',
     );
   });

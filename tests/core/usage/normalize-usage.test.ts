@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { adapter } from '#cli/conformance/adapters/usage_normalization.ts';
 import { normalizeUsage, pythonInt } from '#core/usage/normalize-usage.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 describe('normalizeUsage', () => {
   it.each(hermesVectorRuns('usage_normalization.json'))('matches the Hermes vector $name', (run) => {
@@ -12,7 +14,7 @@ describe('normalizeUsage', () => {
     const usage = normalizeUsage(
       { input_tokens: 10, cache_read_input_tokens: 90, cache_creation_input_tokens: 5, output_tokens: 3 },
       { provider: 'custom', apiMode: 'anthropic_messages' },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(usage).toEqual({
       inputTokens: 10,
@@ -31,13 +33,13 @@ describe('normalizeUsage', () => {
       completion_tokens_details: { reasoning_tokens: 7 },
     };
     const route = { provider: 'openai', apiMode: 'chat_completions' };
-    expect(normalizeUsage(raw, route, 'hermes-2026-07').reasoningTokens).toBe(7);
-    expect(normalizeUsage(raw, route, 'hermes-2026-04').reasoningTokens).toBe(0);
+    expect(normalizeUsage(raw, route, HERMES_2026_07).reasoningTokens).toBe(7);
+    expect(normalizeUsage(raw, route, HERMES_2026_04).reasoningTokens).toBe(0);
   });
 
   it('treats an empty usage object like no usage', () => {
     expect(
-      normalizeUsage({}, { provider: '', apiMode: 'chat_completions' }, 'hermes-2026-07').inputTokens,
+      normalizeUsage({}, { provider: '', apiMode: 'chat_completions' }, HERMES_2026_07).inputTokens,
     ).toBe(0);
   });
 });

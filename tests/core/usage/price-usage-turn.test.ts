@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceUsageTurn, type RecordedUsage } from '#core/usage/price-usage-turn.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 const record = (overrides: Partial<RecordedUsage> = {}): RecordedUsage => ({
   sessionId: 's1',
@@ -18,7 +19,7 @@ const record = (overrides: Partial<RecordedUsage> = {}): RecordedUsage => ({
 
 describe('priceUsageTurn', () => {
   it('prices with the snapshot table and prices the uncached baseline too', () => {
-    const turn = priceUsageTurn(record(), { provider: 'anthropic' }, 'hermes-2026-04');
+    const turn = priceUsageTurn(record(), { provider: 'anthropic' }, HERMES_2026_04);
     // hermes-reference §9's example: $5.2875. Uncached: 3.05M input × $3 + 100K × $15 = $10.65.
     expect(turn.costUsd).toBeCloseTo(5.2875, 9);
     expect(turn.uncachedCostUsd).toBeCloseTo(10.65, 9);
@@ -26,7 +27,7 @@ describe('priceUsageTurn', () => {
   });
 
   it('keeps an unknown price unknown instead of $0', () => {
-    const turn = priceUsageTurn(record({ model: 'local-llama' }), { provider: 'custom' }, 'hermes-2026-04');
+    const turn = priceUsageTurn(record({ model: 'local-llama' }), { provider: 'custom' }, HERMES_2026_04);
     expect(turn.costUsd).toBeNull();
     expect(turn.uncachedCostUsd).toBeNull();
   });
@@ -35,7 +36,7 @@ describe('priceUsageTurn', () => {
     const turn = priceUsageTurn(
       record({ model: 'x/y', costUsd: 0.42 }),
       { provider: 'openrouter' },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     expect(turn.costUsd).toBe(0.42);
     expect(turn.uncachedCostUsd).toBeNull();

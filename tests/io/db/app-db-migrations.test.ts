@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppDb } from '#io/db/app-db.ts';
 import { SessionRepository } from '#io/db/session-repository.ts';
 import { seedDatabaseAtVersion, uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 /** The schemas of past releases, oldest first. Append one entry whenever AppDb gains a version. */
 const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
@@ -21,7 +22,11 @@ const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
 ];
 
 const repositoryFor = (db: AppDb): SessionRepository =>
-  new SessionRepository(db, { now: () => 1_800_000_000_000, randomHex: () => 'abcdef' });
+  new SessionRepository(db, {
+    now: () => 1_800_000_000_000,
+    randomHex: () => 'abcdef',
+    preset: () => HERMES_2026_04,
+  });
 
 describe('AppDb migrations', () => {
   it('declares one version per released schema', async () => {

@@ -10,6 +10,7 @@ import {
 } from '#io/db/indexed-db-tool-result-storage.ts';
 import { uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
 import { expectOk, openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const CHAT = { title: null, source: 'chat', model: null, systemPrompt: null } as const;
 const LINES = Array.from({ length: 30_000 }, (_, index) => `line ${index + 1}`).join('\n');
@@ -27,7 +28,7 @@ function toolMessage(
     storage,
     DEFAULT_BUDGET,
     undefined,
-    'hermes-2026-07',
+    HERMES_2026_07,
   );
   return { role: 'tool', tool_call_id: toolCallId, content: outcome.text };
 }

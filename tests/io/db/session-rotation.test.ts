@@ -17,6 +17,8 @@ import {
   system,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const CHAT = {
   source: 'chat',
@@ -103,11 +105,11 @@ describe('rotateForCompression', () => {
     expect([second.title, third.title]).toEqual(['Fix tests #2', 'Fix tests #3']);
     expect(third.compressionCount).toBe(2);
 
-    for (const preset of ['hermes-2026-04', 'hermes-2026-07'] as const) {
+    for (const preset of [HERMES_2026_04, HERMES_2026_07] as const) {
       for (const start of [root.id, second.id, third.id]) {
         expect(await repository.getCompressionTip(start, preset)).toBe(third.id);
         expect(await repository.resolveResumeSessionId(start, preset)).toBe(
-          preset === 'hermes-2026-07' || start === third.id ? third.id : start,
+          preset === HERMES_2026_07 || start === third.id ? third.id : start,
         );
         expect((await repository.lineageRootToTip(start, preset)).map((session) => session.id)).toEqual([
           root.id,
@@ -144,7 +146,7 @@ describe('rotateForCompression', () => {
     );
     const child = expectOk(await repository.rotateForCompression(root.id, compressed('x'), info(1)));
     expect(child.metadata).toEqual({ format: 'internal' });
-    expect(await repository.getCompressionTip(root.id, 'hermes-2026-07')).toBe(child.id);
+    expect(await repository.getCompressionTip(root.id, HERMES_2026_07)).toBe(child.id);
     db.close();
   });
 

@@ -6,6 +6,8 @@ import type { ToolCallDelta } from '#io/llm/chat-client.ts';
 import { isLlmError, type LlmError } from '#io/llm/llm-error.ts';
 import { retryWithBackoff } from '#io/llm/retry-with-backoff.ts';
 import { LONG_SYSTEM_PROMPT, useMockProvider } from './mock-provider-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const API_KEY = 'sk-ant-test-0123456789abcdef';
 const provider = useMockProvider();
@@ -15,7 +17,7 @@ function client() {
     apiKey: API_KEY,
     baseUrl: provider.mock().url,
     model: 'claude-test',
-    preset: 'hermes-2026-04',
+    preset: HERMES_2026_04,
     fetch: provider.recordingFetch,
   });
 }
@@ -66,7 +68,7 @@ describe('createAnthropicClient', () => {
       { role: 'system', content: LONG_SYSTEM_PROMPT },
       { role: 'user', content: `First question ${'context '.repeat(100)}` },
     ];
-    const marked = applyCacheControl(messages, { ttl: '5m', nativeLayout: true }, 'hermes-2026-04');
+    const marked = applyCacheControl(messages, { ttl: '5m', nativeLayout: true }, HERMES_2026_04);
     const first = await client().send({ messages: marked, maxTokens: 100, cacheMarkersApplied: true });
     const second = await client().send({ messages: marked, maxTokens: 100, cacheMarkersApplied: true });
     expect(first.usage.canonical.cacheWriteTokens).toBeGreaterThan(1024);
@@ -199,7 +201,7 @@ describe('createAnthropicClient', () => {
       apiKey: API_KEY,
       baseUrl: `${provider.mock().url}/v1/`,
       model: 'claude-test',
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     await trailing.send({ messages: question, maxTokens: 50, stream: false });
     expect(provider.mock().requests[0]!.path).toBe('/v1/messages');

@@ -3,23 +3,30 @@ import { createChatClient } from '#io/llm/create-chat-client.ts';
 import { isLlmError } from '#io/llm/llm-error.ts';
 import { hermesProviderName } from '#io/llm/provider-settings.ts';
 import { useMockProvider } from './mock-provider-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 const provider = useMockProvider();
 
 describe('createChatClient', () => {
   it('builds the client for each provider, loading the Anthropic one lazily', async () => {
-    const anthropic = await createChatClient({
-      provider: 'anthropic',
-      baseUrl: provider.mock().url,
-      apiKey: 'sk-ant-1234',
-      model: 'claude-test',
-    });
-    const openAi = await createChatClient({
-      provider: 'openai-compatible',
-      baseUrl: `${provider.mock().url}/v1`,
-      apiKey: 'sk-1234',
-      model: 'gpt-test',
-    });
+    const anthropic = await createChatClient(
+      {
+        provider: 'anthropic',
+        baseUrl: provider.mock().url,
+        apiKey: 'sk-ant-1234',
+        model: 'claude-test',
+      },
+      { preset: HERMES_2026_04 },
+    );
+    const openAi = await createChatClient(
+      {
+        provider: 'openai-compatible',
+        baseUrl: `${provider.mock().url}/v1`,
+        apiKey: 'sk-1234',
+        model: 'gpt-test',
+      },
+      { preset: HERMES_2026_04 },
+    );
     expect([anthropic.provider, anthropic.model, typeof anthropic.countTokens]).toEqual([
       'anthropic',
       'claude-test',
@@ -45,7 +52,9 @@ describe('createChatClient', () => {
       { ...base, model: '' },
       { ...base, baseUrl: 'javascript:alert(1)' },
     ]) {
-      const error: unknown = await createChatClient(settings).catch((thrown: unknown) => thrown);
+      const error: unknown = await createChatClient(settings, { preset: HERMES_2026_04 }).catch(
+        (thrown: unknown) => thrown,
+      );
       expect(isLlmError(error) && error.kind).toBe('configuration');
       expect((error as Error).message).not.toContain('sk-ant-1234');
     }

@@ -4,6 +4,8 @@ import { isLlmError } from '#io/llm/llm-error.ts';
 import { createLlmSummarizer } from '#io/llm/llm-summarizer.ts';
 import { createOpenAiCompatibleClient } from '#io/llm/openai-compatible-client.ts';
 import { useMockProvider } from './mock-provider-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const provider = useMockProvider();
 
@@ -12,7 +14,7 @@ function mainClient() {
     apiKey: 'sk-ant-summary-key',
     baseUrl: provider.mock().url,
     model: 'claude-main',
-    preset: 'hermes-2026-04',
+    preset: HERMES_2026_04,
   });
 }
 
@@ -76,7 +78,7 @@ describe('createLlmSummarizer', () => {
       apiKey: 'sk-or-key-1234',
       baseUrl: `${provider.mock().url}/v1`,
       model: 'small-model',
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
     });
     const summarizer = createLlmSummarizer({
       client,

@@ -6,6 +6,7 @@ import { isLlmError, type LlmError } from '#io/llm/llm-error.ts';
 import { createOpenAiCompatibleClient } from '#io/llm/openai-compatible-client.ts';
 import { retryWithBackoff } from '#io/llm/retry-with-backoff.ts';
 import { LONG_SYSTEM_PROMPT, useMockProvider } from './mock-provider-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 const API_KEY = 'sk-or-test-abcdef0123456789';
 const provider = useMockProvider();
@@ -15,7 +16,7 @@ function client() {
     apiKey: API_KEY,
     baseUrl: `${provider.mock().url}/v1`,
     model: 'anthropic/claude-test',
-    preset: 'hermes-2026-04',
+    preset: HERMES_2026_04,
     fetch: provider.recordingFetch,
   });
 }
@@ -65,7 +66,7 @@ describe('createOpenAiCompatibleClient', () => {
         { role: 'user', content: 'Summarise the rules.' },
       ],
       { ttl: '5m', nativeLayout: false },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     const first = await client().send({ messages, maxTokens: 100, cacheMarkersApplied: true });
     const second = await client().send({ messages, maxTokens: 100, cacheMarkersApplied: true });
@@ -163,7 +164,7 @@ describe('createOpenAiCompatibleClient', () => {
       apiKey: API_KEY,
       baseUrl: 'http://127.0.0.1:9/v1',
       model: 'm',
-      preset: 'hermes-2026-04',
+      preset: HERMES_2026_04,
     });
     const error = await failure(offline.send({ messages: question, maxTokens: 10 }));
     expect(error.kind).toBe('network');

@@ -11,6 +11,7 @@ import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { createRuntimeFixture, noAbort, summaryRequests, type RuntimeFixture } from './runtime-fixture.ts';
 import type { RuntimeFixtureOptions } from './runtime-fixture.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const provider = useMockProvider();
 
@@ -37,7 +38,7 @@ async function conversation(
     label,
     mock: provider.mock(),
     repository,
-    preset: 'hermes-2026-07',
+    preset: HERMES_2026_07,
     ...options,
   });
   for (let turn = 1; turn <= TURNS; turn++)

@@ -3,6 +3,7 @@ import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
 import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import type { MockProvider, MockScriptStep } from '#tests/mock-provider/mock-provider-server.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+import { ALL_PRESETS } from '#core/presets/preset.ts';
 import {
   chatStepFetch,
   createRuntimeFixture,
@@ -75,13 +76,13 @@ function scriptedFetch(mock: () => MockProvider): ScriptedFetch {
 }
 
 describe('ConversationRuntime: compaction in the loop', () => {
-  it.each(['hermes-2026-04', 'hermes-2026-07'] as const)(
+  it.each(ALL_PRESETS.map((preset) => [preset.name, preset] as const))(
     'compacts a 60-turn conversation with tool calls on a 32K window, keeping every turn reachable (%s)',
-    async (preset) => {
+    async (_name, preset) => {
       provider.mock().configure({ contextWindow: WINDOW_TOKENS });
       const script = scriptedFetch(provider.mock);
       const fixture = createRuntimeFixture({
-        label: `sixty-turns-${preset}`,
+        label: `sixty-turns-${preset.name}`,
         preset,
         mock: provider.mock(),
         contextLength: WINDOW_TOKENS,

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FailoverReason } from '#core/errors/failover-reason.ts';
-import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Preset } from '#core/presets/preset.ts';
 import { computeBackoffDelayMs } from '#core/providers/compute-backoff-delay.ts';
 import { hasToolCalls, messageText, type Message } from '#core/transcript/message.ts';
 import { createChatClient } from '#io/llm/create-chat-client.ts';
@@ -23,6 +23,8 @@ import {
   noAbort,
   type RuntimeFixture,
 } from './runtime-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const provider = useMockProvider();
 
@@ -52,7 +54,7 @@ const openAiError = (message: string, type: string | null, code: string | null) 
 interface FaultCase {
   readonly name: string;
   readonly route: Route;
-  readonly preset?: PresetName;
+  readonly preset?: Preset;
   /** Queued, one per chat request of the faulted turn (summary calls never take them). */
   readonly steps: MockScriptStep[];
   /** Changes to the mock after the history, before the faulted turn. */
@@ -345,7 +347,7 @@ const CASES: readonly FaultCase[] = [
   {
     name: 'content policy, 2026-04 (no such class yet): a format error, not retried either',
     route: 'openai',
-    preset: 'hermes-2026-04',
+    preset: HERMES_2026_04,
     steps: [
       {
         kind: 'error',
@@ -377,7 +379,7 @@ function clientSettings(route: Route) {
       };
 }
 
-async function failedSend(route: Route, preset: PresetName, signal?: AbortSignal): Promise<LlmError> {
+async function failedSend(route: Route, preset: Preset, signal?: AbortSignal): Promise<LlmError> {
   const client = await createChatClient(clientSettings(route), { preset });
   const error = await client
     .send({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 256 }, undefined, signal)
@@ -393,7 +395,7 @@ async function failedSend(route: Route, preset: PresetName, signal?: AbortSignal
 async function conversationWithHistory(
   label: string,
   route: Route,
-  preset: PresetName,
+  preset: Preset,
 ): Promise<{ fixture: RuntimeFixture; queue: (...steps: MockScriptStep[]) => void; history: string[] }> {
   const steps = chatStepFetch(provider.mock);
   const fixture = createRuntimeFixture({
@@ -459,7 +461,7 @@ describe('provider fault classification', () => {
     it(`classifies ${fault.name} (${fault.route}) as ${fault.reason}`, async () => {
       fault.arrange?.(provider.mock());
       provider.mock().script(fault.steps.slice(0, 1));
-      const error = await failedSend(fault.route, fault.preset ?? 'hermes-2026-07');
+      const error = await failedSend(fault.route, fault.preset ?? HERMES_2026_07);
       expect(error.kind).toBe(fault.kind);
       expect(error.classification?.reason).toBe(fault.reason);
       if (fault.status !== undefined) expect(error.status).toBe(fault.status);
@@ -472,7 +474,7 @@ describe('provider fault classification', () => {
     async (route) => {
       provider.mock().script([{ kind: 'timeout' }]);
       const started = Date.now();
-      const error = await failedSend(route, 'hermes-2026-07', AbortSignal.timeout(300));
+      const error = await failedSend(route, HERMES_2026_07, AbortSignal.timeout(300));
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(error.kind).toBe('timeout');
       expect(error.classification?.reason).toBe('timeout');
@@ -483,7 +485,7 @@ describe('provider fault classification', () => {
 
 describe('ConversationRuntime under provider faults', () => {
   for (const fault of CASES) {
-    const preset = fault.preset ?? 'hermes-2026-07';
+    const preset = fault.preset ?? HERMES_2026_07;
     it(`${fault.name} (${fault.route}): ${fault.outcome === 'completed' ? 'recovers' : 'reports it plainly'}, conversation intact`, async () => {
       const { fixture, queue, history } = await conversationWithHistory(
         `fault-${fault.route}-${fault.name}`,
@@ -571,7 +573,7 @@ describe('ConversationRuntime under provider faults', () => {
     const { fixture, queue, history } = await conversationWithHistory(
       'fault-retry',
       'anthropic',
-      'hermes-2026-07',
+      HERMES_2026_07,
     );
     queue({ kind: 'overloaded' }, { kind: 'overloaded' }, { kind: 'overloaded' });
     expect((await fixture.runtime.sendUserMessage(FAULTED_TEXT, noAbort())).outcome).toBe('failed');
@@ -629,7 +631,7 @@ describe('ConversationRuntime: a provider that stops answering', () => {
     const fixture = createRuntimeFixture({
       label,
       mock: provider.mock(),
-      preset: 'hermes-2026-07',
+      preset: HERMES_2026_07,
       provider: route === 'anthropic' ? 'anthropic' : 'openai-compatible',
       contextLength: WINDOW_TOKENS,
       fetch: wrapFetch(steps.fetch),

@@ -1,6 +1,6 @@
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '#core/config/compression-config.ts';
 import type { BudgetConfig } from '#core/persistence/budget-config.ts';
-import type { PresetName } from '#core/presets/preset-name.ts';
+import type { Preset } from '#core/presets/preset.ts';
 import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
 import type { SessionRepository } from '#io/db/session-repository.ts';
 import { createChatClient } from '#io/llm/create-chat-client.ts';
@@ -17,6 +17,7 @@ import {
 } from '#io/runtime/session-repository-store.ts';
 import type { MockProvider, MockScriptStep } from '#tests/mock-provider/mock-provider-server.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 export const API_KEY = 'sk-ant-runtime-test-0123456789';
 /** Priced in the 2026-04 snapshot, so costs are known. */
@@ -25,7 +26,7 @@ export const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
 export interface RuntimeFixtureOptions {
   readonly label: string;
   readonly mock: MockProvider;
-  readonly preset?: PresetName;
+  readonly preset?: Preset;
   readonly contextLength?: number;
   readonly compression?: Partial<CompressionConfig>;
   readonly maxOutputTokens?: number;
@@ -63,7 +64,7 @@ export function createRuntimeFixture(options: RuntimeFixtureOptions): RuntimeFix
     events,
     sleeps,
     settings: {
-      preset: options.preset ?? 'hermes-2026-04',
+      preset: options.preset ?? HERMES_2026_04,
       provider: {
         provider,
         baseUrl: provider === 'anthropic' ? options.mock.url : `${options.mock.url}/v1`,

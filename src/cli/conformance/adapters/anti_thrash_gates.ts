@@ -19,7 +19,7 @@ import {
   shouldRunPreflightEstimate,
   warrantsAnotherPreflightPass,
 } from '../../../core/compression/preflight-checks.ts';
-import type { PresetName } from '../../../core/presets/preset-name.ts';
+import type { Preset } from '../../../core/presets/preset.ts';
 import { estimateMessagesTokensRough } from '../../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../../../core/transcript/message.ts';
 import type { VectorAdapter, VectorCase } from '../vector-adapter.ts';
@@ -36,7 +36,7 @@ type GateOp =
   | { op: 'simulate_post_compaction'; rough_tokens: number }
   | { op: 'should_defer_preflight'; rough_tokens: number };
 
-function runOps(input: { config: { context_length: number }; ops: GateOp[] }, preset: PresetName): unknown[] {
+function runOps(input: { config: { context_length: number }; ops: GateOp[] }, preset: Preset): unknown[] {
   const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: input.config.context_length };
   const { thresholdTokens } = deriveThresholds(config, preset);
   const context = { thresholdTokens, preset, nowMs: NOW_MS };
@@ -83,7 +83,7 @@ function runOps(input: { config: { context_length: number }; ops: GateOp[] }, pr
   });
 }
 
-function runHelper(testCase: VectorCase, preset: PresetName): unknown {
+function runHelper(testCase: VectorCase, preset: Preset): unknown {
   const input = testCase.input as Record<string, number>;
   const name = String(testCase.function ?? '');
   if (name === '_compression_made_progress') {

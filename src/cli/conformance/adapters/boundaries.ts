@@ -71,7 +71,7 @@ export const adapter: VectorAdapter = {
       tail_start_unpruned: unpruned.tailStart,
       has_content_to_compress: unpruned.hasContentToCompress,
       // Only the 2026-07 tail walk has this per-message estimate as a separate function.
-      ...(getPreset(preset).estimation.tailWeight === 'envelope'
+      ...(preset.estimation.tailWeight === 'envelope'
         ? { budget_tokens_per_message: messages.map((message) => messageBudgetTokens(message, preset)) }
         : {}),
       compress_path: compressPath,

@@ -56,17 +56,18 @@ export const adapter: VectorAdapter = {
         focusTopic: input.focus_topic ?? undefined,
         currentTokens: CURRENT_TOKENS,
         tailTokenBudgetOverride: input.config.tail_token_budget,
-        today: preset === 'hermes-2026-07' ? TODAY : null,
+        // Only the checkpoint prompt anchors the summary in time.
+        today: preset.summary.prompt === 'checkpoint' ? TODAY : null,
       },
       { summarizer: stubSummarizer(input), now: () => 0 },
     );
     const call = result.summarizerCall;
-    const legacy = preset === 'hermes-2026-04';
+    // A generation with the static-note fallback had no fallback, drop-count or abort bookkeeping.
+    const legacy = preset.summary.fallback === 'static-note';
     return {
       messages: result.messages,
       compression_count: result.state.compressionCount,
       previous_summary: result.state.previousSummary,
-      // 2026-04 had no fallback, drop-count or abort bookkeeping: those fields did not exist.
       fallback_used: legacy ? null : result.usedFallback,
       dropped_count: legacy ? null : result.droppedCount,
       aborted: legacy ? null : result.aborted,

@@ -34,17 +34,14 @@ import {
   MINIMUM_CONTEXT_TOKENS,
   SWALLOWED_WINDOW_TRIGGER_RATIO,
 } from '../../../core/config/derive-thresholds.ts';
-import { CONTEXT_PROBE_TIERS } from '../../../core/errors/context-error-parsing.ts';
-import { getPreset } from '../../../core/presets/preset.ts';
-import { HERMES_SESSION_SCHEMA_VERSION } from '../../../core/sessions/hermes-session-schema-version.ts';
-import type { PresetName } from '../../../core/presets/preset-name.ts';
+import type { Preset } from '../../../core/presets/preset.ts';
 import { CHARS_PER_TOKEN } from '../../../core/tokens/estimate-tokens-rough.ts';
 import { IMAGE_CHAR_EQUIVALENT } from '../../../core/tokens/message-budget-tokens.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 /** The compressor's module constants as Hermes names them, from the code that uses them. */
-function compressorConstants(preset: PresetName): Record<string, unknown> {
-  const switches = getPreset(preset);
+function compressorConstants(preset: Preset): Record<string, unknown> {
+  const switches = preset;
   const shared: Record<string, unknown> = {
     SUMMARY_PREFIX: summaryPrefix(preset),
     LEGACY_SUMMARY_PREFIX,
@@ -60,9 +57,11 @@ function compressorConstants(preset: PresetName): Record<string, unknown> {
     'ContextCompressor._TOOL_ARGS_MAX': SUMMARY_TOOL_ARGS_MAX_CHARS,
     'ContextCompressor._TOOL_ARGS_HEAD': SUMMARY_TOOL_ARGS_HEAD_CHARS,
     MINIMUM_CONTEXT_LENGTH: MINIMUM_CONTEXT_TOKENS,
-    CONTEXT_PROBE_TIERS: [...CONTEXT_PROBE_TIERS[preset]],
+    CONTEXT_PROBE_TIERS: [...preset.recovery.contextProbeTiers],
   };
-  if (preset === 'hermes-2026-04') return shared;
+  // The end marker, merging, images, fallback and auto-focus constants arrived together with
+  // the marked standalone summary; a generation without it has none of them.
+  if (preset.assembly.standaloneSummary === 'bare') return shared;
   const floor = switches.thresholds.smallWindowFloor;
   return {
     ...shared,
@@ -94,7 +93,7 @@ export const adapter: VectorAdapter = {
       case 'context_compressor_constants':
         return compressorConstants(preset);
       case 'session_schema_version':
-        return HERMES_SESSION_SCHEMA_VERSION[preset];
+        return preset.sessionSchemaVersion;
       default:
         throw new Error(`no constants known for case ${testCase.name}`);
     }

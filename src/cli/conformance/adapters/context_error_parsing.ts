@@ -29,7 +29,7 @@ export const adapter: VectorAdapter = {
       parse_available_output_tokens_from_error: parseAvailableOutputTokensFromError(message, preset),
     };
     // The provider-error and output-cap helpers did not exist in 2026-04.
-    if (preset === 'hermes-2026-04') return parsed;
+    if (preset.recovery.outputCapErrors === 'anthropic-available-tokens') return parsed;
     return {
       ...parsed,
       get_context_length_from_provider_error_ctx200000: getContextLengthFromProviderError(

@@ -35,7 +35,7 @@ export const adapter: VectorAdapter = {
       };
     }
     // The 2026-04 constructor had no max_tokens parameter at all.
-    if (input.max_tokens != null && !getPreset(preset).thresholds.reservesMaxTokens) {
+    if (input.max_tokens != null && !preset.thresholds.reservesMaxTokens) {
       return { unsupported: 'max_tokens parameter not in this version' };
     }
     return {

@@ -16,7 +16,7 @@ import {
   HERMES_RESULTS_DIRECTORY,
   type ToolResultStorage,
 } from '../../../core/persistence/tool-result-storage.ts';
-import type { PresetName } from '../../../core/presets/preset-name.ts';
+import type { Preset } from '../../../core/presets/preset.ts';
 import type { Message } from '../../../core/transcript/message.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
@@ -32,7 +32,7 @@ interface RecordingStorage extends ToolResultStorage {
 }
 
 /** env "ok": a sandbox whose writes succeed; env null: no sandbox. */
-function storageFor(env: unknown, preset: PresetName): RecordingStorage | null {
+function storageFor(env: unknown, preset: Preset): RecordingStorage | null {
   if (env !== 'ok') return null;
   const commands: string[] = [];
   return {

@@ -12,7 +12,7 @@ export const adapter: VectorAdapter = {
   run(testCase, preset) {
     const input = testCase.input as TrajectoryInput;
     // The vectors format the tool list as '[]' (no tools).
-    return toShareGptTrajectory(input.messages, input.user_query, input.completed, { tools: null }, preset)
+    return toShareGptTrajectory(input.messages, input.user_query, input.completed, { tools: null })
       .conversations;
   },
 };

@@ -5,6 +5,7 @@ import {
   type AnthropicRequestOptions,
 } from '#core/providers/anthropic/to-anthropic-request.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 const options: AnthropicRequestOptions = {
   model: 'claude-test',
@@ -283,7 +284,7 @@ describe('toAnthropicRequest', () => {
       { role: 'tool', tool_call_id: 'c1', content: 'a.ts\nb.ts' },
       { role: 'user', content: 'now read a.ts' },
     ];
-    const marked = applyCacheControl(messages, { ttl: '1h', nativeLayout: true }, 'hermes-2026-04');
+    const marked = applyCacheControl(messages, { ttl: '1h', nativeLayout: true }, HERMES_2026_04);
     const { body, warnings } = toAnthropicRequest(marked, options);
     const oneHour = { type: 'ephemeral', ttl: '1h' };
     expect(body.system).toEqual([{ type: 'text', text: 'You are a coding agent.', cache_control: oneHour }]);

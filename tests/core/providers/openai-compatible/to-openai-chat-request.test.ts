@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyCacheControl } from '#core/caching/apply-cache-control.ts';
 import { toOpenAiChatRequest } from '#core/providers/openai-compatible/to-openai-chat-request.ts';
+import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
 describe('toOpenAiChatRequest', () => {
   it('strips in-process and sidecar keys and asks for usage when streaming', () => {
@@ -32,7 +33,7 @@ describe('toOpenAiChatRequest', () => {
         { role: 'user', content: 'question' },
       ],
       { ttl: '5m', nativeLayout: false },
-      'hermes-2026-04',
+      HERMES_2026_04,
     );
     const { body } = toOpenAiChatRequest(marked, {
       model: 'anthropic/claude-test',
