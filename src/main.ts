@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import { ComputeClient } from './io/compute/compute-client.ts';
+import { workerCompactor } from './io/compute/worker-compactor.ts';
 import { AppDb } from './io/db/app-db.ts';
 import { SessionRepository } from './io/db/session-repository.ts';
 import { SettingsRepository } from './io/db/settings-repository.ts';
@@ -62,7 +63,7 @@ const chat = new ChatState({
   settingsRepository: new SettingsRepository(db),
   // Provider, preset, thresholds and the model's window come from the lab's own settings.
   baseSettings: () => ({
-    preset: app.settings.preset,
+    strategy: app.settings.strategy,
     provider: app.provider.providerSettings(),
     compression: {
       ...app.settings.compressionConfig({
@@ -85,6 +86,7 @@ const chat = new ChatState({
       settings,
       createClient: async (provider, preset) =>
         (await import('./io/llm/create-chat-client.ts')).createChatClient(provider, { preset }),
+      compact: workerCompactor(compute),
       now: Date.now,
       random: Math.random,
       sleep: abortableSleep,

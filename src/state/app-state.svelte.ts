@@ -45,7 +45,7 @@ export class AppState {
     this.#dependencies = dependencies;
     this.settings = new SettingsState(dependencies.settingsRepository);
     this.provider = new ProviderState(dependencies.settingsRepository);
-    this.transcript = new TranscriptState(dependencies.compute);
+    this.transcript = new TranscriptState(dependencies.compute, () => this.settings.strategyName);
     this.plan = new PlanState({
       compute: dependencies.compute,
       transcript: this.transcript,
@@ -54,7 +54,7 @@ export class AppState {
     });
     this.importer = new ImportState({
       compute: dependencies.compute,
-      preset: () => this.transcript.preset,
+      strategyName: () => this.settings.strategyName,
       onImported: (result, opened) => this.#adoptImport(result, opened),
     });
     this.replay = new ReplayState({

@@ -2,7 +2,7 @@ import { describeImport } from '../core/import/describe-import.ts';
 import type { ImportResult } from '../core/import/import-result.ts';
 import { transcriptFormatLabel } from '../core/import/transcript-format-label.ts';
 import type { ImportProgress } from '../core/lab/import-progress.ts';
-import type { PresetName } from '../core/presets/preset-name.ts';
+import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { TranscriptFormat } from '../core/transcript/transcript.ts';
 import type { ImportError } from '../core/import/import-error.ts';
 import type { Result } from '../core/shared/result.ts';
@@ -22,7 +22,7 @@ export type FormatChoice = TranscriptFormat | 'auto';
 
 export interface ImportDependencies {
   compute: ComputeClient;
-  preset: () => PresetName;
+  strategyName: () => StrategyName;
   /** Makes a successful import the current transcript (and stores it); returns a note for the status. */
   onImported: (result: ImportResult, opened: OpenedDocument) => Promise<string | null>;
 }
@@ -79,7 +79,7 @@ export class ImportState {
     return {
       ...(this.format === 'auto' ? {} : { format: this.format }),
       openAs: CURRENT_DOCUMENT_ID,
-      preset: this.#dependencies.preset(),
+      strategy: this.#dependencies.strategyName(),
     };
   }
 

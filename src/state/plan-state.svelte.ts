@@ -50,7 +50,7 @@ export class PlanState {
   options(): LabPlanOptions {
     const { settings, provider } = this.#dependencies;
     return {
-      preset: settings.presetName,
+      strategy: settings.strategyName,
       config: settings.compressionConfig({
         summaryModel: provider.config.auxiliaryModel,
         cacheTtl: provider.config.cacheTtl,

@@ -66,7 +66,7 @@ export class ReplayRun {
 
   /** The output can be compressed again: something was actually compressed. */
   get compressed(): boolean {
-    return this.done && this.compression!.result.skipped === null;
+    return this.done && this.compression!.skipped === null;
   }
 
   addNotice(notice: string): void {

@@ -96,7 +96,7 @@ export class ReplayState {
   async replayAgain(): Promise<void> {
     const previous = this.current;
     if (!previous?.compressed || this.busy) return;
-    const result = previous.compression!.result;
+    const result = previous.compression!;
     const run = new ReplayRun({
       number: previous.number + 1,
       documentId: resultDocumentId(previous.number),
@@ -128,7 +128,7 @@ export class ReplayState {
       for (const run of this.runs) {
         if (!run.compressed) break;
         if (!run.saved) {
-          const result = run.compression!.result;
+          const result = run.compression!;
           const systemPrompt =
             result.messages[0]?.role === 'system' ? stringContent(result.messages[0].content) : null;
           run.saved = await sessions.storeContinuation(
@@ -159,7 +159,7 @@ export class ReplayState {
     const base = this.#dependencies.transcript.transcript;
     if (!run?.compressed || !base) return null;
     return {
-      messages: run.compression!.result.messages,
+      messages: run.compression!.messages,
       metadata: {
         ...base.metadata,
         title: `${base.metadata.title ?? 'Transcript'} (compressed ×${run.number})`,
@@ -172,7 +172,7 @@ export class ReplayState {
   #settingsKey(): string {
     const { settings, provider } = this.#dependencies;
     return JSON.stringify([
-      settings.presetName,
+      settings.strategyName,
       settings.compression,
       settings.estimator,
       provider.hasKey,
@@ -261,7 +261,7 @@ export class ReplayState {
       api.compress(
         run.documentId,
         {
-          preset: planOptions.preset,
+          strategy: planOptions.strategy,
           config: planOptions.config,
           state: run.compressorState,
           today: this.#dependencies.today(),
@@ -279,7 +279,7 @@ export class ReplayState {
     if (!stillCurrent()) return;
     if (!compressed.ok) throw new Error(compressed.error.message);
     run.compression = compressed.value;
-    run.prompt = compressed.value.result.prompt;
+    run.prompt = compressed.value.summaries[0]?.prompt ?? null;
     run.summarizerLabel = compressed.value.summarizerLabel;
     run.offline = compressed.value.offline;
     run.status = 'done';

@@ -1,11 +1,16 @@
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '../core/config/compression-config.ts';
-import { getPreset, type Preset } from '../core/presets/preset.ts';
-import { DEFAULT_PRESET, isPresetName, type PresetName } from '../core/presets/preset-name.ts';
+import type { Preset } from '../core/presets/preset.ts';
+import { isStrategyName, strategyOrDefault } from '../core/strategies/strategy-registry.ts';
+import type { Strategy } from '../core/strategies/strategy.ts';
+import { DEFAULT_STRATEGY_NAME, type StrategyName } from '../core/strategies/strategy-names.ts';
 import { isEstimator, type Estimator } from '../core/tokens/estimator.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
 
 export const ESTIMATOR_SETTING_KEY = 'estimator';
-export const PRESET_SETTING_KEY = 'preset';
+export const STRATEGY_SETTING_KEY = 'strategy';
+/** Round 1 stored the Hermes preset under this key; its values are strategy names too. */
+export const LEGACY_PRESET_SETTING_KEY = 'preset';
+export const STRATEGY_OPTIONS_SETTING_KEY = 'strategyOptions';
 export const COMPRESSION_SETTING_KEY = 'compression';
 export const THEME_SETTING_KEY = 'theme';
 const DEFAULT_ESTIMATOR: Estimator = 'o200k_base';
@@ -46,6 +51,14 @@ const isWholeNumber = (value: unknown, min: number, max: number): value is numbe
 const isFraction = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 1;
 
+const isStoredStrategyName = (value: unknown): value is StrategyName =>
+  typeof value === 'string' && isStrategyName(value);
+
+function isStrategyOptions(value: unknown): value is Record<string, number> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((option) => typeof option === 'number' && Number.isFinite(option));
+}
+
 function isCompressionSettings(value: unknown): value is CompressionSettings {
   if (!value || typeof value !== 'object') return false;
   const settings = value as Record<string, unknown>;
@@ -68,7 +81,8 @@ function isCompressionSettings(value: unknown): value is CompressionSettings {
 export class SettingsState {
   readonly #repository: SettingsRepository;
   #estimator = $state<Estimator>(DEFAULT_ESTIMATOR);
-  #preset = $state<PresetName>(DEFAULT_PRESET);
+  #strategyName = $state<StrategyName>(DEFAULT_STRATEGY_NAME);
+  #strategyOptions = $state.raw<Readonly<Record<string, number>>>({});
   #compression = $state.raw<CompressionSettings>(DEFAULT_COMPRESSION_SETTINGS);
   #theme = $state<ThemeChoice>('system');
   #loaded = $state(false);
@@ -82,14 +96,24 @@ export class SettingsState {
     return this.#estimator;
   }
 
-  /** The chosen preset's name, as stored and shown in the picker. */
-  get presetName(): PresetName {
-    return this.#preset;
+  /** The chosen strategy's name, as stored and shown in the picker. */
+  get strategyName(): StrategyName {
+    return this.#strategyName;
   }
 
-  /** The chosen preset: what every layer below the settings works with. */
+  /** The chosen strategy: what every layer below the settings works with. */
+  get strategy(): Strategy {
+    return strategyOrDefault(this.#strategyName);
+  }
+
+  /** The Hermes generation hosting the strategy (session chains, errors, caching, usage). */
   get preset(): Preset {
-    return getPreset(this.#preset);
+    return this.strategy.preset;
+  }
+
+  /** Settings of non-Hermes strategies by option key; unset keys use the option's default. */
+  get strategyOptions(): Readonly<Record<string, number>> {
+    return this.#strategyOptions;
   }
 
   get compression(): CompressionSettings {
@@ -117,6 +141,7 @@ export class SettingsState {
       targetRatio: settings.targetRatio,
       protectLastN: settings.protectLastN,
       protectFirstN: settings.protectFirstN,
+      strategyOptions: this.#strategyOptions,
       ...(provider ? { summaryModel: provider.summaryModel, cacheTtl: provider.cacheTtl } : {}),
     };
   }
@@ -127,18 +152,19 @@ export class SettingsState {
   }
 
   async load(): Promise<void> {
-    const [estimator, preset, compression, theme] = await Promise.all([
+    const [estimator, legacyPreset, strategy, strategyOptions, compression, theme] = await Promise.all([
       this.#repository.get(ESTIMATOR_SETTING_KEY, DEFAULT_ESTIMATOR, isEstimator),
-      this.#repository.get(
-        PRESET_SETTING_KEY,
-        DEFAULT_PRESET,
-        (value): value is PresetName => typeof value === 'string' && isPresetName(value),
+      this.#repository.get(LEGACY_PRESET_SETTING_KEY, DEFAULT_STRATEGY_NAME, isStoredStrategyName),
+      this.#repository.get(STRATEGY_SETTING_KEY, null, (value): value is StrategyName | null =>
+        isStoredStrategyName(value),
       ),
+      this.#repository.get(STRATEGY_OPTIONS_SETTING_KEY, {}, isStrategyOptions),
       this.#repository.get(COMPRESSION_SETTING_KEY, DEFAULT_COMPRESSION_SETTINGS, isCompressionSettings),
       this.#repository.get(THEME_SETTING_KEY, 'system', isThemeChoice),
     ]);
     this.#estimator = estimator;
-    this.#preset = preset;
+    this.#strategyName = strategy ?? legacyPreset;
+    this.#strategyOptions = strategyOptions;
     this.#compression = compression;
     this.#theme = theme;
     this.#loaded = true;
@@ -150,10 +176,20 @@ export class SettingsState {
     await this.#repository.set(ESTIMATOR_SETTING_KEY, estimator);
   }
 
-  async setPreset(preset: PresetName): Promise<void> {
-    this.#preset = preset;
+  /** Picks a strategy by name (the picker's value); an unknown name is ignored. */
+  async setStrategy(name: string): Promise<void> {
+    if (!isStrategyName(name)) return;
+    this.#strategyName = name;
     this.#changed();
-    await this.#repository.set(PRESET_SETTING_KEY, preset);
+    await this.#repository.set(STRATEGY_SETTING_KEY, name);
+  }
+
+  /** Sets one option of a non-Hermes strategy (the form validates the range). */
+  async setStrategyOption(key: string, value: number): Promise<void> {
+    if (!Number.isFinite(value)) return;
+    this.#strategyOptions = { ...this.#strategyOptions, [key]: value };
+    this.#changed();
+    await this.#repository.set(STRATEGY_OPTIONS_SETTING_KEY, this.#strategyOptions);
   }
 
   /** Applies a partial change; values that would be invalid are ignored (the form shows why). */

@@ -1,4 +1,4 @@
-import type { PresetName } from '../core/presets/preset-name.ts';
+import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Estimator, TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
 import {
@@ -39,10 +39,12 @@ export class TranscriptState {
   error = $state<string | null>(null);
   /** The worker revision of the open document; null while it is being opened. */
   revision = $state<number | null>(null);
-  preset = $state<PresetName>('hermes-2026-04');
+  readonly #strategyName: () => StrategyName;
 
-  constructor(compute: ComputeClient) {
+  /** `strategyName`: whose rough estimator measures the messages (the settings' choice). */
+  constructor(compute: ComputeClient, strategyName: () => StrategyName) {
     this.#compute = compute;
+    this.#strategyName = strategyName;
   }
 
   get documentId(): string {
@@ -133,7 +135,7 @@ export class TranscriptState {
       api.openDocument(
         this.#documentId,
         $state.snapshot(transcript.messages) as Transcript['messages'],
-        this.preset,
+        this.#strategyName(),
         {
           tools: $state.snapshot(transcript.metadata.tools ?? []),
           compactionPoints: $state.snapshot(transcript.metadata.compactionPoints),

@@ -1,25 +1,40 @@
-import { compress } from '../core/compression/compress.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../core/compression/offline-summarizer.ts';
 import type { Summarizer, SummaryRequest } from '../core/compression/summarizer.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import { diffCompression } from '../core/lab/compression-diff.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
-import { getPreset } from '../core/presets/preset.ts';
-import type { PresetName } from '../core/presets/preset-name.ts';
 import { err, ok, type Result } from '../core/shared/result.ts';
+import {
+  compactConversation,
+  type CompactionReason,
+  type ConversationCompaction,
+} from '../core/strategies/compact-conversation.ts';
+import type { MessageTokens, Strategy } from '../core/strategies/strategy.ts';
+import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Message } from '../core/transcript/message.ts';
+import type { ToolSchema } from '../core/transcript/transcript.ts';
 
+/** One compaction request as the page sends it (the strategy by name: this is an edge). */
 export interface LabCompressOptions {
-  readonly preset: PresetName;
+  readonly strategy: StrategyName;
   readonly config: CompressionConfig;
   readonly state?: CompressorState;
   readonly focusTopic?: string;
-  /** `YYYY-MM-DD` for 2026-07's temporal anchoring; the page knows the user's date. */
+  /** `YYYY-MM-DD` for prompts that anchor the summary in time; the page knows the user's date. */
   readonly today?: string | null;
   readonly mainModel?: string | null;
   /** The request estimate the trigger used (2026-04 scores savings against it). */
   readonly currentTokens?: number;
+  /** Reviewed summary bodies: commit them instead of calling a summariser. */
+  readonly summaryOverrides?: readonly string[];
+  /** Input indices that must survive verbatim. */
+  readonly pinned?: readonly number[];
+  readonly reason?: CompactionReason;
+  readonly systemPrompt?: string;
+  /** Manual compaction (the default here): clears the failure cooldown first. */
+  readonly force?: boolean;
+  readonly tailTokenBudgetOverride?: number;
 }
 
 /** A summariser on the page (it owns provider keys and network calls), reached through comlink. */
@@ -28,39 +43,101 @@ export interface RemoteSummarizer {
   readonly summarize: (request: SummaryRequest) => Promise<string>;
 }
 
-/**
- * Runs core `compress()` on the worker's copy of a transcript, as a manual `/compress` (force:
- * the failure cooldown is cleared), with the offline summariser or the page's. Returns the
- * result with its before/after diff; an unexpected failure comes back as data, not a throw.
- */
-export async function runCompression(
-  messages: readonly Message[],
-  options: LabCompressOptions,
-  remote: RemoteSummarizer | null,
-): Promise<Result<LabCompression, { message: string }>> {
-  const summarizer: Summarizer = remote
+export const summarizerFor = (remote: RemoteSummarizer | null): Summarizer =>
+  remote
     ? { label: remote.label, offline: false, summarize: (request) => remote.summarize(request) }
     : createOfflineSummarizer();
-  const started = performance.now();
+
+export interface LabCompactionSource {
+  readonly messages: readonly Message[];
+  readonly tools: readonly ToolSchema[];
+  /** What the planner prepared for this strategy, so nothing is measured twice. */
+  readonly prepared?: unknown;
+  readonly tokens?: MessageTokens;
+}
+
+/**
+ * Runs the one compaction operation on the worker's copy of a transcript, as a manual
+ * `/compress` (force: the failure cooldown is cleared), with the offline summariser or the
+ * page's. Returns the outcome with its before/after diff; an unexpected failure comes back as
+ * data, not a throw.
+ */
+export async function runLabCompaction(
+  source: LabCompactionSource,
+  strategy: Strategy,
+  options: LabCompressOptions,
+  remote: RemoteSummarizer | null,
+  clock: () => number,
+): Promise<Result<LabCompression, { message: string }>> {
+  const summarizer = summarizerFor(remote);
+  const started = clock();
   try {
-    const result = await compress(
-      messages,
+    const outcome = await compactConversation(
+      strategy,
       {
+        reason: options.reason ?? 'replay',
+        systemPrompt: options.systemPrompt ?? '',
+        messages: source.messages,
+        tools: source.tools,
         config: options.config,
-        preset: getPreset(options.preset),
         state: options.state ?? INITIAL_COMPRESSOR_STATE,
-        force: true,
+        force: options.force ?? true,
+        ...(options.tailTokenBudgetOverride !== undefined
+          ? { tailTokenBudgetOverride: options.tailTokenBudgetOverride }
+          : {}),
         today: options.today ?? null,
         mainModel: options.mainModel ?? null,
+        ...(source.prepared !== undefined ? { prepared: source.prepared } : {}),
+        ...(source.tokens ? { tokens: source.tokens } : {}),
         ...(options.focusTopic ? { focusTopic: options.focusTopic } : {}),
         ...(options.currentTokens !== undefined ? { currentTokens: options.currentTokens } : {}),
+        ...(options.summaryOverrides ? { summaryOverrides: options.summaryOverrides } : {}),
+        ...(options.pinned ? { pinned: new Set(options.pinned) } : {}),
       },
       { summarizer, now: () => Date.now() },
     );
-    const elapsedMs = performance.now() - started;
-    const diff = diffCompression(messages, result.messages, result.skipped ? null : result.boundaries);
-    return ok({ result, diff, summarizerLabel: summarizer.label, offline: summarizer.offline, elapsedMs });
+    const diff = diffCompression(source.messages, outcome.messages, outcome.skipped ? null : outcome.fates);
+    return ok(toLabCompression(strategy, outcome, diff, summarizer, clock() - started));
   } catch (error) {
     return err({ message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+function toLabCompression(
+  strategy: Strategy,
+  outcome: ConversationCompaction,
+  diff: LabCompression['diff'],
+  summarizer: Summarizer,
+  elapsedMs: number,
+): LabCompression {
+  const { compaction } = outcome;
+  let hermes: LabCompression['hermes'] = null;
+  if (compaction.hermes) {
+    // The page has the messages once, in `messages`; Hermes' own copy is not sent twice.
+    const { messages: _omitted, ...details } = compaction.hermes;
+    hermes = details;
+  }
+  return {
+    strategy: strategy.name,
+    strategyLabel: strategy.label,
+    messages: outcome.messages,
+    state: outcome.state,
+    skipped: outcome.skipped,
+    notes: outcome.notes,
+    fates: outcome.fates,
+    pruned: compaction.pruned,
+    summaries: compaction.summaries,
+    reattached: compaction.reattached,
+    tokensBefore: outcome.tokensBefore,
+    tokensAfter: outcome.tokensAfter,
+    requestTokensBefore: outcome.requestTokensBefore,
+    requestTokensAfter: outcome.requestTokensAfter,
+    summarizerCalls: compaction.summarizerCalls,
+    warning: compaction.warning,
+    hermes,
+    diff,
+    summarizerLabel: summarizer.label,
+    offline: summarizer.offline,
+    elapsedMs,
+  };
 }

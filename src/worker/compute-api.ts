@@ -1,24 +1,44 @@
 import type { ImportError } from '../core/import/import-error.ts';
 import type { ImportOptions, ImportResult } from '../core/import/import-result.ts';
 import type { ImportProgress } from '../core/lab/import-progress.ts';
+import type { CompressorState } from '../core/compression/compressor-state.ts';
+import type { CompressionConfig } from '../core/config/compression-config.ts';
+import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
-import { getPreset } from '../core/presets/preset.ts';
-import type { PresetName } from '../core/presets/preset-name.ts';
 import { err, ok, type Result } from '../core/shared/result.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
-import { estimateMessagesTokensRough } from '../core/tokens/estimate-messages-tokens-rough.ts';
-import type { TokenEncoding } from '../core/tokens/estimator.ts';
+import { findStrategy } from '../core/strategies/strategy-registry.ts';
+import type { Strategy } from '../core/strategies/strategy.ts';
+import type { StrategyName } from '../core/strategies/strategy-names.ts';
+import type { Estimator, TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Message } from '../core/transcript/message.ts';
-import { runCompression, type LabCompressOptions } from './compress-service.ts';
-import type { DocumentContext, ExactBasis, LabPlanOptions } from './document-planner.ts';
+import type { ToolSchema } from '../core/transcript/transcript.ts';
+import { runLabCompaction, type LabCompressOptions } from './compress-service.ts';
 import { importBlob } from './import-service.ts';
-import { LabDocuments } from './lab-documents.ts';
+import { LabDocuments, type DocumentContext } from './lab-documents.ts';
 import { createTiktokenCounter } from './tiktoken-counter.ts';
 import type { ExactCounts } from './token-documents.ts';
 
-export type { DocumentContext, LabPlanOptions } from './document-planner.ts';
+export type { DocumentContext } from './lab-documents.ts';
 export type { LabCompressOptions } from './compress-service.ts';
+
+/** A plan request from the page (the strategy by name: the worker protocol is an edge). */
+export interface LabPlanOptions {
+  readonly strategy: StrategyName;
+  readonly config: CompressionConfig;
+  /** The session's compressor state (a replayed result carries its compaction count). */
+  readonly state?: CompressorState;
+  readonly estimator: Estimator;
+  /** Clock for the failure cooldown; the worker's own when absent. */
+  readonly nowMs?: number;
+}
+
+/** A conversation the page holds (the live chat) compacted in the worker. */
+export interface ConversationCompactRequest extends LabCompressOptions {
+  readonly messages: Message[];
+  readonly tools: ToolSchema[];
+}
 
 const documents = new LabDocuments();
 
@@ -44,13 +64,25 @@ export interface ImportedDocument {
 export interface WorkerImportOptions extends ImportOptions {
   /** On success, open the transcript as this document, so the page need not send it back. */
   openAs?: string;
-  preset?: PresetName;
+  /** Whose rough estimator measures it. */
+  strategy?: StrategyName;
 }
 
-function roughCounts(messages: readonly Message[], presetName: PresetName): RoughCounts {
-  const preset = getPreset(presetName);
-  const perMessage = messages.map((message) => estimateMessagesTokensRough([message], preset));
-  return { perMessage, total: estimateMessagesTokensRough(messages, preset) };
+/** The strategy a request names; an unknown name is a protocol error, not a silent default. */
+function strategyNamed(name: StrategyName | undefined): Strategy {
+  const strategy = findStrategy(name ?? 'hermes-2026-04');
+  if (!strategy) throw new Error(`Unknown strategy '${name}'`);
+  return strategy;
+}
+
+/** Rough counts of a document's messages (or of its newest `tail` messages) under a strategy's estimator. */
+function roughCounts(documentId: string, strategyName: StrategyName | undefined, tail?: number): RoughCounts {
+  const strategy = strategyNamed(strategyName);
+  const basis = documents.planner(documentId).rough(strategy.preset);
+  const perMessage = Array.from(
+    tail === undefined ? basis.tokens : basis.tokens.subarray(basis.tokens.length - tail),
+  );
+  return { perMessage, total: basis.messagesTokens };
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -76,7 +108,7 @@ function importOpened(
   });
   return ok({
     result: result.value,
-    opened: { ...roughCounts(transcript.messages, options.preset ?? 'hermes-2026-04'), revision },
+    opened: { ...roughCounts(options.openAs, options.strategy), revision },
   });
 }
 
@@ -105,17 +137,17 @@ export const computeApi = {
   openDocument(
     documentId: string,
     messages: Message[],
-    preset: PresetName,
+    strategy: StrategyName,
     context: DocumentContext = {},
   ): OpenedDocument {
     const revision = documents.open(documentId, messages, context);
-    return { ...roughCounts(messages, preset), revision };
+    return { ...roughCounts(documentId, strategy), revision };
   },
 
   /** Appends new turns; returns the rough counts of the appended messages only. */
-  appendMessages(documentId: string, messages: Message[], preset: PresetName): OpenedDocument {
+  appendMessages(documentId: string, messages: Message[], strategy: StrategyName): OpenedDocument {
     const revision = documents.append(documentId, messages);
-    return { ...roughCounts(messages, preset), revision };
+    return { ...roughCounts(documentId, strategy, messages.length), revision };
   },
 
   closeDocument(documentId: string): void {
@@ -189,17 +221,27 @@ export const computeApi = {
    */
   async plan(documentId: string, options: LabPlanOptions): Promise<Result<LabPlan, { message: string }>> {
     try {
+      const strategy = strategyNamed(options.strategy);
       const exact = options.estimator === 'rough' ? null : await exactBasis(documentId, options.estimator);
-      const planner = documents.planner(documentId);
-      return ok(planner.plan(options, exact, documents.revision(documentId)));
+      return ok(
+        documents.planner(documentId).plan(strategy, {
+          config: options.config,
+          ...(options.state ? { state: options.state } : {}),
+          estimator: options.estimator,
+          exact,
+          nowMs: options.nowMs ?? Date.now(),
+          revision: documents.revision(documentId),
+          clock: () => performance.now(),
+        }),
+      );
     } catch (error) {
       return err({ message: error instanceof Error ? error.message : String(error) });
     }
   },
 
-  /** Prepares a preset's per-message caches ahead of its first plan. */
-  warmPlan(documentId: string, preset: PresetName): void {
-    documents.planner(documentId).warm(preset);
+  /** Prepares a strategy's per-message caches ahead of its first plan. */
+  warmPlan(documentId: string, strategy: StrategyName): void {
+    documents.planner(documentId).prepared(strategyNamed(strategy));
   },
 
   /**
@@ -214,16 +256,53 @@ export const computeApi = {
     summarize?: (request: SummaryRequest) => Promise<string>,
   ): Promise<Result<LabCompression & { resultRevision: number | null }, { message: string }>> {
     const remote = summarize && summarizerLabel ? { label: summarizerLabel, summarize } : null;
-    const messages = documents.messages(documentId);
-    const compressed = await runCompression(messages, options, remote);
+    let strategy: Strategy;
+    try {
+      strategy = strategyNamed(options.strategy);
+    } catch (error) {
+      return err({ message: error instanceof Error ? error.message : String(error) });
+    }
+    const planner = documents.planner(documentId);
+    const compressed = await runLabCompaction(
+      { messages: planner.messages, tools: planner.tools, prepared: planner.prepared(strategy) },
+      strategy,
+      options,
+      remote,
+      () => performance.now(),
+    );
     if (!compressed.ok) return compressed;
     let resultRevision: number | null = null;
     if (options.openResultAs) {
       // Foreign compaction points index the old list; only the tool schemas carry over.
       const tools = documents.context(documentId).tools ?? [];
-      resultRevision = documents.open(options.openResultAs, compressed.value.result.messages, { tools });
+      resultRevision = documents.open(options.openResultAs, compressed.value.messages, { tools });
     }
     return ok({ ...compressed.value, resultRevision });
+  },
+
+  /**
+   * Compacts a conversation the page holds (the live chat) with the same operation the lab
+   * uses. The summariser is the page's (a comlink proxy) or, without one, the offline one.
+   */
+  async compactConversation(
+    request: ConversationCompactRequest,
+    summarizerLabel: string | null,
+    summarize?: (request: SummaryRequest) => Promise<string>,
+  ): Promise<Result<LabCompression, { message: string }>> {
+    const remote = summarize && summarizerLabel ? { label: summarizerLabel, summarize } : null;
+    let strategy: Strategy;
+    try {
+      strategy = strategyNamed(request.strategy);
+    } catch (error) {
+      return err({ message: error instanceof Error ? error.message : String(error) });
+    }
+    return runLabCompaction(
+      { messages: request.messages, tools: request.tools },
+      strategy,
+      request,
+      remote,
+      () => performance.now(),
+    );
   },
 };
 

@@ -1,11 +1,17 @@
+import { createPlanner, type Planner, type PlannerContext } from '../core/lab/create-planner.ts';
+import type { Preset } from '../core/presets/preset.ts';
+import type { RoughSizeCache } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../core/transcript/message.ts';
-import { DocumentPlanner, type DocumentContext } from './document-planner.ts';
 import { TokenDocuments } from './token-documents.ts';
+
+export type DocumentContext = PlannerContext;
 
 interface Entry {
   context: DocumentContext;
   revision: number;
-  planner: DocumentPlanner | null;
+  planner: Planner | null;
+  /** Rough sizes by preset, kept across revisions: an appended turn measures only itself. */
+  sizeCaches: Map<Preset, RoughSizeCache>;
 }
 
 /**
@@ -22,7 +28,7 @@ export class LabDocuments {
   open(documentId: string, messages: Message[], context: DocumentContext = {}): number {
     this.tokens.open(documentId, messages);
     const revision = this.#nextRevision++;
-    this.#entries.set(documentId, { context, revision, planner: null });
+    this.#entries.set(documentId, { context, revision, planner: null, sizeCaches: new Map() });
     return revision;
   }
 
@@ -48,10 +54,13 @@ export class LabDocuments {
     return this.tokens.messages(documentId);
   }
 
-  /** The cached planner of the document's current revision. */
-  planner(documentId: string): DocumentPlanner {
+  /** The planner of the document's current revision (it keeps each strategy's caches). */
+  planner(documentId: string): Planner {
     const entry = this.#require(documentId);
-    entry.planner ??= new DocumentPlanner(this.tokens.messages(documentId), entry.context);
+    entry.planner ??= createPlanner(this.tokens.messages(documentId), {
+      ...entry.context,
+      sizeCaches: entry.sizeCaches,
+    });
     return entry.planner;
   }
 

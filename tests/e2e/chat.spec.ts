@@ -209,7 +209,12 @@ test('a 32K conversation compacts, continues in the child, compacts again iterat
 
 test('two tabs never compact the same session twice', async ({ page, context, request }) => {
   await connectChatToMock(page);
-  for (let turn = 1; turn <= 5; turn++) await sendChat(page, `Turn ${turn}: a question about invoices`);
+  // Long enough that summarising them shrinks the context (a compaction that would grow it is refused).
+  for (let turn = 1; turn <= 5; turn++)
+    await sendChat(
+      page,
+      `Turn ${turn}: a question about invoices. ${'They reconcile against ledger rows. '.repeat(40)}`,
+    );
   const rootId = await page.getByTestId('chat-session-title').getAttribute('data-session-id');
   const second = await context.newPage();
   await second.goto('/');

@@ -44,7 +44,7 @@ describe('PlanState', () => {
     const { compute, pending } = fakeCompute();
     const repository = new SettingsRepository(new AppDb('plan-state-test'));
     const settings = new SettingsState(repository);
-    const transcript = new TranscriptState(compute);
+    const transcript = new TranscriptState(compute, () => settings.strategyName);
     const plan = new PlanState({ compute, transcript, settings, provider: new ProviderState(repository) });
     await transcript.load(buildDemoTranscript(), 'rough');
 

@@ -7,7 +7,7 @@ import { computeApi } from '#worker/compute-api.ts';
 const demo = buildDemoTranscript();
 const context = { tools: demo.metadata.tools ?? [], compactionPoints: [] };
 const planOptions = {
-  preset: 'hermes-2026-04' as const,
+  strategy: 'hermes-2026-04',
   config: DEFAULT_COMPRESSION_CONFIG,
   estimator: 'rough' as const,
   nowMs: 0,
@@ -31,6 +31,12 @@ describe('computeApi', () => {
     const replanned = await computeApi.plan('plan-test', planOptions);
     expect(replanned.ok && replanned.value.revision).toBe(reopened.revision);
     expect(replanned.ok && replanned.value.messageCount).toBe(20);
+  });
+
+  it('refuses a strategy name no strategy has, as data', async () => {
+    computeApi.openDocument('unknown-strategy', demo.messages, 'hermes-2026-04', context);
+    const planned = await computeApi.plan('unknown-strategy', { ...planOptions, strategy: 'gpt-magic' });
+    expect(planned).toEqual({ ok: false, error: { message: "Unknown strategy 'gpt-magic'" } });
   });
 
   it('reports a missing document as data, not a throw', async () => {
@@ -69,21 +75,21 @@ describe('computeApi', () => {
     if (!first.ok) return;
     expect(first.value.offline).toBe(true);
     expect(first.value.summarizerLabel).toBe('Offline summariser (no LLM)');
-    expect(first.value.result.messages.length).toBeLessThan(demo.messages.length);
-    expect(first.value.diff.after).toHaveLength(first.value.result.messages.length);
+    expect(first.value.messages.length).toBeLessThan(demo.messages.length);
+    expect(first.value.diff.after).toHaveLength(first.value.messages.length);
     expect(first.value.diff.counts.inserted).toBeGreaterThanOrEqual(1);
     const resultPlan = await computeApi.plan('compress-result', {
       ...planOptions,
-      state: first.value.result.state,
+      state: first.value.state,
     });
     expect(resultPlan.ok && resultPlan.value.revision).toBe(first.value.resultRevision);
     const second = await computeApi.compress(
       'compress-result',
-      { ...planOptions, state: first.value.result.state },
+      { ...planOptions, state: first.value.state },
       null,
     );
-    expect(second.ok && second.value.result.compressionCount).toBe(2);
-    expect(second.ok && second.value.result.warning).toContain('compressed');
+    expect(second.ok && second.value.state.compressionCount).toBe(2);
+    expect(second.ok && second.value.warning).toContain('compressed');
   });
 
   it('summarises through the page when given a summariser callback', async () => {
@@ -95,7 +101,7 @@ describe('computeApi', () => {
     };
     const compressed = await computeApi.compress(
       'remote-test',
-      { ...planOptions, preset: 'hermes-2026-07', today: '2026-11-30' },
+      { ...planOptions, strategy: 'hermes-2026-07', today: '2026-11-30' },
       'Mock provider',
       summarize,
     );
@@ -104,7 +110,7 @@ describe('computeApi', () => {
     expect(prompts).toHaveLength(1);
     expect(compressed.value.offline).toBe(false);
     expect(compressed.value.summarizerLabel).toBe('Mock provider');
-    expect(compressed.value.result.summary).toContain('REMOTE SUMMARY');
-    expect(compressed.value.result.prompt).toBe(prompts[0]);
+    expect(compressed.value.summaries[0]?.body).toContain('REMOTE SUMMARY');
+    expect(compressed.value.summaries[0]?.prompt).toBe(prompts[0]);
   });
 });

@@ -8,10 +8,7 @@
 import type { CompressionConfig } from '../config/compression-config.ts';
 import type { DerivedThresholds } from '../config/derive-thresholds.ts';
 import type { Preset } from '../presets/preset.ts';
-import {
-  estimateMessagesTokensRough,
-  type RoughSizeCache,
-} from '../tokens/estimate-messages-tokens-rough.ts';
+import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import { assembleCompressed, type SummaryRole } from './assemble-compressed.ts';
 import { deriveAutoFocusTopic } from './auto-focus-topic.ts';
@@ -19,6 +16,7 @@ import { type CompressorState, clearFailureCooldown } from './compressor-state.t
 import { contentTextForContains } from './content-text.ts';
 import { deterministicFallbackSummary, legacyFallbackSummary } from './fallback-summary.ts';
 import { generateSummary, type SummaryGeneration } from './generate-summary.ts';
+import { createHermesDocument, type HermesDocument } from './hermes-document.ts';
 import { DB_PERSISTED_MARKER, repeatedCompressionWarning, stripSummaryPrefix } from './markers.ts';
 import { type PrunedBoundaryPlan, planCompressionBoundaries } from './plan-compression.ts';
 import type { PrunedToolOutput } from './prune-old-tool-results.ts';
@@ -46,10 +44,16 @@ export interface CompressOptions {
   /** The session's main model, so an identical summary model is not treated as separate. */
   readonly mainModel?: string | null;
   /**
-   * Per-message rough sizes kept across calls (the worker's map cache). Measuring a large
-   * transcript is most of compress()'s cost; with a warm cache only new messages are measured.
+   * The transcript's measurements and pruning candidates, kept across calls by the planner.
+   * Measuring a large transcript is most of compress()'s cost; with the planner's document
+   * nothing is measured twice.
    */
-  readonly sizeCache?: RoughSizeCache;
+  readonly document?: HermesDocument;
+  /**
+   * A reviewed summary body to use instead of calling the summariser (committing an edited
+   * summary). The prefix and markers are added as usual; no post-processing rewrites it.
+   */
+  readonly summaryOverride?: string;
 }
 
 export interface CompressDeps {
@@ -89,6 +93,8 @@ export interface CompressionResult {
   readonly summaryBudgetTokens: number | null;
   /** The inserted summary text (prefixed; without the END MARKER), fallback included. */
   readonly summary: string | null;
+  /** The summary body as written (no prefix): what a reviewer edits. */
+  readonly summaryBody: string | null;
   readonly summaryRole: SummaryRole | null;
   readonly mergedIntoTail: boolean;
   readonly usedFallback: boolean;
@@ -146,12 +152,16 @@ export async function compress(
   const { preset } = options;
   const { summary: summarySwitches, assembly, gates } = preset;
   const realUsageVerdict = gates.antiThrash === 'real-usage';
-  const sizeCache: RoughSizeCache = options.sizeCache ?? new WeakMap();
+  const document =
+    options.document && options.document.messages === messages && options.document.preset === preset
+      ? options.document
+      : createHermesDocument(messages, [], preset);
+  const sizeCache = document.sizeCache;
   // Per-call reset (§5.0): the last error describes this call only. A forced run (manual
   // /compress) also clears the failure cooldown so it can retry at once.
   let state: CompressorState = { ...options.state, lastSummaryError: null };
   if (options.force) state = clearFailureCooldown(state);
-  const plan = planCompressionBoundaries(messages, { ...options, state }, sizeCache);
+  const plan = planCompressionBoundaries(messages, { ...options, state, document });
   const tokensBefore = plan.tokensBefore;
   const unchanged = (
     reason: CompressSkipReason,
@@ -171,6 +181,7 @@ export async function compress(
     summarizerCall: null,
     summaryBudgetTokens: null,
     summary: null,
+    summaryBody: null,
     summaryRole: null,
     mergedIntoTail: false,
     usedFallback: false,
@@ -240,6 +251,7 @@ export async function compress(
       summaryModel: options.config.summaryModel || null,
       mainModel: options.mainModel ?? null,
       sizeCache,
+      summaryOverride: options.summaryOverride ?? null,
     },
     deps,
   );
@@ -282,6 +294,7 @@ export async function compress(
     }
   }
 
+  const summaryBody = generation.body ?? stripSummaryPrefix(summary, preset);
   const assembled = assembleCompressed({ messages: pruned, headEnd, tailStart, summary, preset });
   state = { ...state, compressionCount: state.compressionCount + 1 };
   const sanitized = sanitizeToolPairs(assembled.messages, preset);
@@ -323,6 +336,7 @@ export async function compress(
     prunedCount: plan.prunedCount,
     boundaries: plan.boundaries,
     summary,
+    summaryBody,
     summaryRole: assembled.summaryRole,
     mergedIntoTail: assembled.mergedIntoTail,
     usedFallback,

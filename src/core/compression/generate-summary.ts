@@ -44,6 +44,8 @@ export interface GenerateSummaryInput {
   /** The session's main model, when known: an auxiliary model equal to it is not "separate". */
   readonly mainModel: string | null;
   readonly sizeCache?: RoughSizeCache;
+  /** A reviewed body to use as is instead of calling the summariser. */
+  readonly summaryOverride?: string | null;
 }
 
 export interface GenerateSummaryDeps {
@@ -93,6 +95,19 @@ export async function generateSummary(
   let state = input.state;
   const budgetTokens = computeSummaryBudget(turns, input.maxSummaryTokens, preset, input.sizeCache);
   const base = { budgetTokens, auxModelFailure: null, attempts: [] as SummaryAttempt[] };
+  if (input.summaryOverride != null) {
+    // A reviewed summary: no call, no cooldown, no rewriting — the reviewer's text is final.
+    const body = pythonStrip(input.summaryOverride);
+    return {
+      ...base,
+      summary: withSummaryPrefix(body, preset),
+      body,
+      state: { ...clearFailureCooldown(state), previousSummary: body },
+      prompt: null,
+      failure: null,
+      skippedForCooldown: false,
+    };
+  }
   if (isCooldownActive(state, deps.now())) {
     return {
       ...base,

@@ -9,7 +9,9 @@ import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
 import { isAnyHermesSummaryContent } from './markers.ts';
 import { collapseWhitespace, pythonStrip } from './python-text.ts';
+import { assertNever } from '../shared/assert-never.ts';
 import type { Summarizer, SummaryRequest } from './summarizer.ts';
+import type { SectionContent, SummaryTemplate } from './summary-template.ts';
 
 export const OFFLINE_SUMMARIZER_LABEL = 'Offline summariser (no LLM)';
 
@@ -195,9 +197,27 @@ function numbered(previous: string | undefined, actions: readonly string[]): str
 const bullets = (items: readonly string[], empty: string): string =>
   items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : empty;
 
-/** Builds the summary body for one prompt. Exported for tests and the replay CLI. */
-export function summarizeOffline(prompt: string): string {
-  const layout = prompt.includes('\n## Historical Task Snapshot\n') ? LAYOUT_2026_07 : LAYOUT_2026_04;
+/** What the compacted turns contain, read back out of a summary prompt. */
+interface Digest {
+  readonly turnCount: number;
+  readonly earlier: Map<string, string>;
+  readonly userAsks: readonly string[];
+  readonly actions: readonly string[];
+  readonly files: readonly string[];
+  readonly commands: readonly string[];
+  readonly errors: readonly string[];
+  readonly decisions: readonly string[];
+  readonly toolNames: readonly string[];
+  readonly lastAssistantText: string;
+  readonly focus: string | null;
+}
+
+/** An assistant line that records a choice ("I'll use …", "decided to …"). */
+const DECISION_LINE_RE =
+  /\b(?:decided|decide to|chose|choose to|chosen|going with|go with|we will|we'll|i will|i'll|let's use|settled on|opted)\b/i;
+const MAX_DECISIONS = 8;
+
+function digestPrompt(prompt: string): Digest {
   const { previous, turns: block } = promptParts(prompt);
   const earlier = previousSections(previous);
   const turns = parseTurns(block);
@@ -206,6 +226,8 @@ export function summarizeOffline(prompt: string): string {
   const files: string[] = [];
   const commands: string[] = [];
   const errors: string[] = [];
+  const decisions: string[] = [];
+  const toolNames: string[] = [];
   let lastAssistantText = '';
   let pending: ToolCallLine[] = [];
   for (const turn of turns) {
@@ -215,11 +237,19 @@ export function summarizeOffline(prompt: string): string {
       if (pythonStrip(turn.text) && !isAnyHermesSummaryContent(turn.text)) userAsks.push(turn.text);
     } else if (turn.label === 'ASSISTANT') {
       const { visible, calls } = splitAssistant(turn.text);
-      if (pythonStrip(visible)) lastAssistantText = visible;
+      if (pythonStrip(visible)) {
+        lastAssistantText = visible;
+        if (decisions.length < MAX_DECISIONS) {
+          for (const line of visible.split('\n')) {
+            if (DECISION_LINE_RE.test(line)) pushUnique(decisions, cut(line, LINE_MAX_CHARS), MAX_DECISIONS);
+          }
+        }
+      }
       for (const call of pending)
         actions.push(`${describeCall(call)} — no result recorded [tool: ${call.name}]`);
       pending = calls;
       for (const call of calls) {
+        pushUnique(toolNames, call.name, MAX_FILES);
         if (files.length < MAX_FILES) {
           for (const path of fieldValues(call.args, PATH_FIELD_RE))
             pushUnique(files, cut(path, LINE_MAX_CHARS), MAX_FILES);
@@ -241,41 +271,157 @@ export function summarizeOffline(prompt: string): string {
     }
   }
   for (const call of pending) actions.push(`${describeCall(call)} — no result recorded [tool: ${call.name}]`);
-  const lastAsk = userAsks[userAsks.length - 1];
-  const ask = lastAsk !== undefined ? `User asked: ${pythonStringRepr(cut(lastAsk, ASK_MAX_CHARS))}` : null;
-  const goal =
-    userAsks[0] !== undefined
-      ? cut(userAsks[0], 300)
-      : (earlier.get('## Goal') ?? 'Not stated in the compacted turns.');
   for (const line of (earlier.get('## Relevant Files') ?? '').split('\n')) {
     if (line.startsWith('- ')) pushUnique(files, line.slice(2), MAX_FILES);
   }
-  const focus = FOCUS_RE.exec(prompt)?.[1];
-  const critical = [
-    commands.length > 0 ? `Commands run: ${commands.map((command) => `\`${command}\``).join(', ')}` : null,
+  return {
+    turnCount: turns.length,
+    earlier,
+    userAsks,
+    actions,
+    files,
+    commands,
+    errors,
+    decisions,
+    toolNames,
+    lastAssistantText,
+    focus: FOCUS_RE.exec(prompt)?.[1] ?? null,
+  };
+}
+
+const quotedAsk = (digest: Digest): string | null => {
+  const lastAsk = digest.userAsks[digest.userAsks.length - 1];
+  return lastAsk !== undefined ? `User asked: ${pythonStringRepr(cut(lastAsk, ASK_MAX_CHARS))}` : null;
+};
+
+function criticalLines(digest: Digest): string[] {
+  const focus = digest.focus;
+  return [
+    digest.commands.length > 0
+      ? `Commands run: ${digest.commands.map((command) => `\`${command}\``).join(', ')}`
+      : null,
     focus && !focus.startsWith('Recent user focus:') ? `Focus requested: ${cut(focus, 200)}` : null,
-    `Offline summary of ${turns.length} compacted message(s); written without an LLM.`,
+    `Offline summary of ${digest.turnCount} compacted message(s); written without an LLM.`,
   ].filter((line): line is string => line !== null);
+}
+
+/** Hermes' handoff layout (2026-04 "Active Task" or 2026-07 "Historical Task Snapshot"). */
+function hermesLayout(digest: Digest, prompt: string): string {
+  const layout = prompt.includes('\n## Historical Task Snapshot\n') ? LAYOUT_2026_07 : LAYOUT_2026_04;
+  const { earlier, files, errors } = digest;
+  const ask = quotedAsk(digest);
+  const goal =
+    digest.userAsks[0] !== undefined
+      ? cut(digest.userAsks[0], 300)
+      : (earlier.get('## Goal') ?? 'Not stated in the compacted turns.');
   const sections = [
     `${layout.task}\n${ask ?? earlier.get(layout.task) ?? 'None.'}`,
     `## Goal\n${goal}`,
     `## Constraints & Preferences\n${earlier.get('## Constraints & Preferences') ?? 'None recorded.'}`,
-    `## Completed Actions\n${numbered(earlier.get('## Completed Actions'), actions).join('\n') || 'None recorded.'}`,
+    `## Completed Actions\n${numbered(earlier.get('## Completed Actions'), digest.actions).join('\n') || 'None recorded.'}`,
     `## Active State\n${files.length > 0 ? `Files touched: ${files.slice(0, 5).join(', ')}` : 'Unknown from the compacted turns.'}`,
-    `${layout.inProgress}\n${lastAssistantText ? cut(lastAssistantText, 400) : 'None recorded.'}`,
+    `${layout.inProgress}\n${digest.lastAssistantText ? cut(digest.lastAssistantText, 400) : 'None recorded.'}`,
     `## Blocked\n${bullets(errors, 'None.')}`,
     `## Key Decisions\n${earlier.get('## Key Decisions') ?? 'None recorded.'}`,
     `## Resolved Questions\n${earlier.get('## Resolved Questions') ?? 'None recorded.'}`,
     `${layout.pendingAsks}\n${ask ?? 'None.'}`,
     `## Relevant Files\n${bullets(files, 'None.')}`,
     `${layout.remaining}\n${ask ? 'Continue from the latest user ask if it is still open.' : 'None recorded.'}`,
-    `## Critical Context\n${critical.join('\n')}`,
+    `## Critical Context\n${criticalLines(digest).join('\n')}`,
   ];
-  const body = sections.join('\n\n');
+  return sections.join('\n\n');
+}
+
+/** One section of a strategy's own template, filled from the digest. */
+function sectionBody(content: SectionContent, heading: string, digest: Digest): string {
+  const earlier = digest.earlier.get(heading);
+  const ask = quotedAsk(digest);
+  switch (content) {
+    case 'latest-ask':
+      return ask ?? earlier ?? 'None.';
+    case 'goal':
+      return digest.userAsks[0] !== undefined
+        ? cut(digest.userAsks[0], 300)
+        : (earlier ?? 'Not stated in the compacted turns.');
+    case 'user-messages':
+      return digest.userAsks.length > 0
+        ? digest.userAsks.map((text) => `- ${pythonStringRepr(cut(text, 300))}`).join('\n')
+        : (earlier ?? 'None.');
+    case 'constraints':
+      return earlier ?? 'None recorded.';
+    case 'progress':
+      return numbered(earlier, digest.actions).join('\n') || 'None recorded.';
+    case 'decisions':
+      return digest.decisions.length > 0 ? bullets(digest.decisions, '') : (earlier ?? 'None recorded.');
+    case 'files':
+      return bullets(digest.files, earlier ?? 'None.');
+    case 'errors':
+      return bullets(digest.errors, earlier ?? 'None.');
+    case 'commands':
+      return bullets(
+        digest.commands.map((command) => `\`${command}\``),
+        earlier ?? 'None.',
+      );
+    case 'current-work':
+      return digest.lastAssistantText ? cut(digest.lastAssistantText, 400) : (earlier ?? 'None recorded.');
+    case 'pending':
+      return ask ? `${ask} (if still open)` : (earlier ?? 'None.');
+    case 'next-step':
+      return ask ? `Continue with the latest request. ${ask}` : (earlier ?? 'None recorded.');
+    case 'concepts':
+      return digest.toolNames.length > 0
+        ? `Tools used: ${digest.toolNames.join(', ')}`
+        : (earlier ?? 'None recorded.');
+    case 'critical':
+      return criticalLines(digest).join('\n');
+    case 'discoveries':
+      return (
+        [
+          ...digest.errors.map((line) => `- Error seen: ${line}`),
+          ...digest.files.slice(0, 10).map((file) => `- File involved: ${file}`),
+        ].join('\n') ||
+        earlier ||
+        'None recorded.'
+      );
+    default:
+      return assertNever(content);
+  }
+}
+
+/**
+ * A strategy's own layout. The latest user ask is always quoted somewhere: a template without
+ * a section for it gets it appended to its first section, so no summary loses what was asked.
+ */
+function templateLayout(digest: Digest, template: SummaryTemplate): string {
+  const bodies = template.sections.map((section) => sectionBody(section.content, section.heading, digest));
+  const quotesAsk = template.sections.some((section) =>
+    ['latest-ask', 'user-messages', 'pending', 'next-step'].includes(section.content),
+  );
+  const ask = quotedAsk(digest);
+  if (!quotesAsk && ask && bodies.length > 0) bodies[0] = `${bodies[0]}\n${ask}`;
+  const offline = `Offline summary of ${digest.turnCount} compacted message(s); written without an LLM.`;
+  const sections = template.sections.map((section, index) => `${section.heading}\n${bodies[index]}`);
+  return template.sections.some((section) => section.content === 'critical')
+    ? sections.join('\n\n')
+    : `${sections.join('\n\n')}\n\n${offline}`;
+}
+
+/**
+ * Builds the summary body for one prompt: Hermes' handoff layout, or the section layout of a
+ * strategy's template when one is given. Exported for tests and the replay CLI.
+ */
+export function summarizeOffline(prompt: string, template?: SummaryTemplate): string {
+  const digest = digestPrompt(prompt);
+  const body = template ? templateLayout(digest, template) : hermesLayout(digest, prompt);
   const targetTokens = Number(TARGET_RE.exec(prompt)?.[1] ?? 0);
   // Stay near the requested size: 4 characters per token, as the budget itself assumes.
   const maxChars = targetTokens > 0 ? targetTokens * 4 : body.length;
-  return pythonLength(body) > maxChars ? pythonSlice(body, 0, maxChars) : body;
+  if (pythonLength(body) <= maxChars) return body;
+  const capped = pythonSlice(body, 0, maxChars);
+  // A strategy's layout may quote the ask late (Claude Code lists it in section 6): cutting to
+  // size must not lose it.
+  const ask = template ? quotedAsk(digest) : null;
+  return ask && !capped.includes(ask) ? `${capped}\n\nLatest request — ${ask}` : capped;
 }
 
 /** The offline `Summarizer`; `summarize` works from the prompt text alone. */
@@ -283,6 +429,7 @@ export function createOfflineSummarizer(): Summarizer {
   return {
     label: OFFLINE_SUMMARIZER_LABEL,
     offline: true,
-    summarize: (request: SummaryRequest) => Promise.resolve(summarizeOffline(request.prompt)),
+    summarize: (request: SummaryRequest) =>
+      Promise.resolve(summarizeOffline(request.prompt, request.template)),
   };
 }

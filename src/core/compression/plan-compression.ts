@@ -6,17 +6,14 @@
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { type DerivedThresholds, deriveThresholds } from '../config/derive-thresholds.ts';
 import type { Preset } from '../presets/preset.ts';
-import {
-  estimateMessagesTokensRough,
-  type RoughSizeCache,
-} from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import { type CompressionBlock, shouldCompress } from './compression-gates.ts';
 import type { CompressorState } from './compressor-state.ts';
 import type { TailCutStep } from './find-tail-cut.ts';
 import { planBoundaries } from './plan-boundaries.ts';
 import { isTooFewToCompress, protectHeadSize } from './protect-head-size.ts';
-import { type PrunedToolOutput, pruneOldToolResults } from './prune-old-tool-results.ts';
+import { createHermesDocument, type HermesDocument } from './hermes-document.ts';
+import { findPruneBoundary, type PrunedToolOutput } from './prune-old-tool-results.ts';
 
 export interface PlanOptions {
   readonly config: CompressionConfig;
@@ -25,8 +22,8 @@ export interface PlanOptions {
   /** The caller's token count; the rough message estimate is used when absent. */
   readonly currentTokens?: number;
   readonly tailTokenBudgetOverride?: number;
-  /** Per-message rough sizes kept across calls, so a redraw only measures new messages. */
-  readonly sizeCache?: RoughSizeCache;
+  /** The transcript's settings-independent measurements, kept across calls by the planner. */
+  readonly document?: HermesDocument;
 }
 
 export interface PrunedBoundaryPlan {
@@ -62,13 +59,23 @@ export interface CompressionPlan extends PrunedBoundaryPlan {
   readonly reason: PlanReason;
 }
 
-/** Phases 1–2; `sizeCache` lets compress() reuse per-message estimates. */
+function documentFor(messages: readonly Message[], options: PlanOptions): HermesDocument {
+  const document = options.document;
+  if (document && document.messages === messages && document.preset === options.preset) return document;
+  return createHermesDocument(messages, [], options.preset);
+}
+
+/**
+ * Phases 1–2 on a transcript's document (created for the call when none is given). The one
+ * implementation of Hermes' planning: the lab's map, `planCompression` and `compress()` all
+ * come through here.
+ */
 export function planCompressionBoundaries(
   messages: readonly Message[],
   options: PlanOptions,
-  sizeCache?: RoughSizeCache,
 ): PrunedBoundaryPlan {
   const { preset, config, state } = options;
+  const document = documentFor(messages, options);
   const thresholds = deriveThresholds(config, preset);
   const tailTokenBudget = options.tailTokenBudgetOverride ?? thresholds.tailTokenBudget;
   const headOptions = {
@@ -77,7 +84,7 @@ export function planCompressionBoundaries(
     hasPreviousSummary: !!state.previousSummary,
   };
   const headSize = protectHeadSize(messages, headOptions, preset);
-  const tokensBefore = estimateMessagesTokensRough(messages, preset, sizeCache);
+  const tokensBefore = document.roughMessagesTokens();
   const base = { thresholds, tailTokenBudget, headSize, tokensBefore };
   if (isTooFewToCompress(messages.length, headSize)) {
     return {
@@ -90,11 +97,12 @@ export function planCompressionBoundaries(
       boundaries: null,
     };
   }
-  const pruning = pruneOldToolResults(
+  const pruneBoundary = findPruneBoundary(
     messages,
     { protectTailCount: config.protectLastN, protectTailTokens: tailTokenBudget },
     preset,
   );
+  const pruning = document.pruning().at(pruneBoundary);
   const boundaries = planBoundaries(
     pruning.messages,
     { ...headOptions, protectLastN: config.protectLastN, tailTokenBudget },
@@ -127,7 +135,7 @@ export function planCompression(
     readonly nowMs?: number;
   },
 ): CompressionPlan {
-  const plan = planCompressionBoundaries(messages, options, options.sizeCache);
+  const plan = planCompressionBoundaries(messages, options);
   const tokenSource = options.currentTokens !== undefined ? 'current' : 'rough';
   const tokens = options.currentTokens ?? plan.tokensBefore;
   const verdict = shouldCompress(

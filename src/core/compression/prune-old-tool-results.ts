@@ -123,6 +123,46 @@ const contentSize = (content: unknown): number =>
   typeof content === 'string' ? pythonLength(content) : pythonReprLength(content);
 
 /**
+ * Everything Phase 1 could replace in one transcript, computed once: the transcript with only
+ * duplicates replaced (`dedupeOnly`, what pruning does inside the protected tail) and with every
+ * tool output pruned as if it were old (`fullyPruned`). Pruning is positional, so for a prune
+ * boundary B the real result is `fullyPruned[i]` below B and `dedupeOnly[i]` from B on; only the
+ * boundary depends on the settings. The planner keeps one per transcript and preset, so a
+ * settings change re-walks a boundary instead of re-pruning 10,000 messages.
+ */
+export interface ToolPruning {
+  readonly dedupeOnly: readonly Message[];
+  readonly fullyPruned: readonly Message[];
+  /** Every replacement pruning could make, by index (duplicates anywhere, the rest if old). */
+  readonly candidates: readonly PrunedToolOutput[];
+  /** The real Phase 1 result for a prune boundary. */
+  at(pruneBoundary: number): PruneResult;
+}
+
+export function prepareToolPruning(messages: readonly Message[], preset: Preset): ToolPruning {
+  const count = messages.length;
+  const dedupe = dedupePass(messages);
+  const fullyPruned = dedupe.messages.slice();
+  const oldOnly = pruneBelow(fullyPruned, count, messages, preset);
+  const candidates = [...dedupe.pruned, ...oldOnly].sort((left, right) => left.index - right.index);
+  return {
+    dedupeOnly: dedupe.messages,
+    fullyPruned,
+    candidates,
+    at(pruneBoundary) {
+      const boundary = Math.max(0, Math.min(count, pruneBoundary));
+      const result = new Array<Message>(count);
+      for (let index = 0; index < count; index++)
+        result[index] = index < boundary ? fullyPruned[index]! : dedupe.messages[index]!;
+      const pruned = candidates.filter((item) => item.kind === 'duplicate' || item.index < boundary);
+      let prunedCount = 0;
+      for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
+      return { messages: result, prunedCount, pruneBoundary: boundary, pruned };
+    },
+  };
+}
+
+/**
  * Hermes `_prune_old_tool_results` (Phase 1 of `compress()`), on a shallow copy:
  * 1. dedupe: over all messages, newest first, an older tool output (≥ 200 chars) identical to a
  *    newer one becomes a back-reference;
@@ -135,13 +175,61 @@ export function pruneOldToolResults(
   options: PruneOptions,
   preset: Preset,
 ): PruneResult {
+  if (messages.length === 0) return { messages: [], prunedCount: 0, pruneBoundary: 0, pruned: [] };
+  const pruneBoundary = Math.max(0, Math.min(messages.length, findPruneBoundary(messages, options, preset)));
+  const dedupe = dedupePass(messages);
+  const result = dedupe.messages;
+  const old = pruneBelow(result, pruneBoundary, messages, preset);
+  const pruned = [...dedupe.pruned, ...old].sort((left, right) => left.index - right.index);
+  let prunedCount = 0;
+  for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
+  return { messages: result, prunedCount, pruneBoundary, pruned };
+}
+
+/** Pass 1: identical outputs (e.g. the same file read five times) keep only the newest copy. */
+function dedupePass(messages: readonly Message[]): { messages: Message[]; pruned: PrunedToolOutput[] } {
   const result = messages.slice();
   const pruned: PrunedToolOutput[] = [];
-  if (result.length === 0) return { messages: result, prunedCount: 0, pruneBoundary: 0, pruned };
+  let calls: Map<unknown, CallInfo> | null = null;
+  // Comparing the text itself is what Hermes' md5[:12] approximates.
+  const seen = new Set<string>();
+  for (let index = result.length - 1; index >= 0; index--) {
+    const message = result[index]!;
+    const content = message.content;
+    if (message.role !== 'tool' || typeof content !== 'string') continue;
+    if (content.length < DEDUPE_MIN_CHARS || pythonLength(content) < DEDUPE_MIN_CHARS) continue;
+    if (!seen.has(content)) {
+      seen.add(content);
+      continue;
+    }
+    calls ??= indexToolCalls(messages);
+    pruned.push({
+      index,
+      kind: 'duplicate',
+      toolName: callFor(calls, message).name,
+      originalChars: contentSize(content),
+      replacement: DUPLICATE_TOOL_OUTPUT_PLACEHOLDER,
+    });
+    result[index] = { ...message, content: DUPLICATE_TOOL_OUTPUT_PLACEHOLDER };
+  }
+  return { messages: result, pruned };
+}
+
+/**
+ * Passes 2 and 3 on `result[0:boundary]`, in place: old outputs become one-liners (old
+ * screenshots placeholders), and huge tool-call arguments are shrunk. `original` is the
+ * unpruned list, whose tool calls name the tools.
+ */
+function pruneBelow(
+  result: Message[],
+  boundary: number,
+  original: readonly Message[],
+  preset: Preset,
+): PrunedToolOutput[] {
+  const pruned: PrunedToolOutput[] = [];
   const switches = preset.pruning;
-  const calls = indexToolCalls(result);
-  const pruneBoundary = Math.max(0, Math.min(result.length, findPruneBoundary(result, options, preset)));
-  let prunedCount = 0;
+  let calls: Map<unknown, CallInfo> | null = null;
+  const callOf = (message: Message): CallInfo => callFor((calls ??= indexToolCalls(original)), message);
   const replaceContent = (
     index: number,
     kind: PrunedToolOutput['kind'],
@@ -151,64 +239,48 @@ export function pruneOldToolResults(
     pruned.push({
       index,
       kind,
-      toolName: callFor(calls, message).name,
+      toolName: callOf(message).name,
       originalChars: contentSize(message.content),
       replacement: typeof content === 'string' ? content : SCREENSHOT_REMOVED_PLACEHOLDER,
     });
     result[index] = { ...message, content };
-    prunedCount++;
   };
 
-  // Pass 1: identical outputs (e.g. the same file read five times) keep only the newest copy.
-  // Comparing the text itself is what Hermes' md5[:12] approximates.
-  const seen = new Set<string>();
-  for (let index = result.length - 1; index >= 0; index--) {
+  for (let index = 0; index < boundary; index++) {
     const message = result[index]!;
-    const content = message.content;
-    if (message.role !== 'tool' || typeof content !== 'string') continue;
-    if (content.length < DEDUPE_MIN_CHARS || pythonLength(content) < DEDUPE_MIN_CHARS) continue;
-    if (seen.has(content)) replaceContent(index, 'duplicate', DUPLICATE_TOOL_OUTPUT_PLACEHOLDER);
-    else seen.add(content);
-  }
-
-  // Pass 2: old outputs become one-liners; old screenshots become placeholders.
-  for (let index = 0; index < pruneBoundary; index++) {
-    const message = result[index]!;
-    if (message.role !== 'tool') continue;
-    const content = message.content;
-    if (Array.isArray(content)) {
-      if (switches.stripsOldImages && content.some(isImagePart)) {
-        const stripped = content.map((part) =>
-          isImagePart(part) ? { type: 'text', text: SCREENSHOT_REMOVED_PLACEHOLDER } : part,
-        );
-        replaceContent(index, 'image', stripped);
+    if (message.role === 'tool') {
+      const content = message.content;
+      if (Array.isArray(content)) {
+        if (switches.stripsOldImages && content.some(isImagePart)) {
+          const stripped = content.map((part) =>
+            isImagePart(part) ? { type: 'text', text: SCREENSHOT_REMOVED_PLACEHOLDER } : part,
+          );
+          replaceContent(index, 'image', stripped);
+        }
+        continue;
       }
+      if (isPlainObject(content)) {
+        if (switches.stripsOldImages && pythonTruthy(content._multimodal)) {
+          const summary = pythonTruthy(content.text_summary)
+            ? content.text_summary
+            : SCREENSHOT_REMOVED_PLACEHOLDER;
+          const text = pythonSlice(pythonStr(summary), 0, SCREENSHOT_SUMMARY_MAX_CHARS);
+          replaceContent(index, 'image', `${SCREENSHOT_REMOVED_PREFIX} ${text}`);
+        }
+        continue;
+      }
+      if (typeof content !== 'string' || content === '') continue;
+      const isOldPlaceholder =
+        switches.oldPlaceholderMatch === 'prefix'
+          ? content.startsWith('[Old tool output')
+          : content === PRUNED_TOOL_PLACEHOLDER;
+      if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) continue;
+      if (content.length <= ONE_LINER_MIN_CHARS || pythonLength(content) <= ONE_LINER_MIN_CHARS) continue;
+      const call = callOf(message);
+      replaceContent(index, 'one-liner', summarizeToolResult(call.name, call.args, content, preset));
       continue;
     }
-    if (isPlainObject(content)) {
-      if (switches.stripsOldImages && pythonTruthy(content._multimodal)) {
-        const summary = pythonTruthy(content.text_summary)
-          ? content.text_summary
-          : SCREENSHOT_REMOVED_PLACEHOLDER;
-        const text = pythonSlice(pythonStr(summary), 0, SCREENSHOT_SUMMARY_MAX_CHARS);
-        replaceContent(index, 'image', `${SCREENSHOT_REMOVED_PREFIX} ${text}`);
-      }
-      continue;
-    }
-    if (typeof content !== 'string' || content === '') continue;
-    const isOldPlaceholder =
-      switches.oldPlaceholderMatch === 'prefix'
-        ? content.startsWith('[Old tool output')
-        : content === PRUNED_TOOL_PLACEHOLDER;
-    if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) continue;
-    if (content.length <= ONE_LINER_MIN_CHARS || pythonLength(content) <= ONE_LINER_MIN_CHARS) continue;
-    const call = callFor(calls, message);
-    replaceContent(index, 'one-liner', summarizeToolResult(call.name, call.args, content, preset));
-  }
-
-  // Pass 3: shrink huge arguments (a 50 KB write_file) outside the protected tail.
-  for (let index = 0; index < pruneBoundary; index++) {
-    const message = result[index]!;
+    // Pass 3: shrink huge arguments (a 50 KB write_file) outside the protected tail.
     if (message.role !== 'assistant' || !hasToolCallsField(message) || !Array.isArray(message.tool_calls))
       continue;
     let modified = false;
@@ -230,7 +302,5 @@ export function pruneOldToolResults(
     });
     if (modified) result[index] = { ...message, tool_calls: toolCalls };
   }
-
-  pruned.sort((left, right) => left.index - right.index);
-  return { messages: result, prunedCount, pruneBoundary, pruned };
+  return pruned;
 }

@@ -4,6 +4,7 @@
  * A failure is a thrown error; the compressor classifies it by message and status
  * (see `classify-summary-failure.ts`).
  */
+import type { SummaryTemplate } from './summary-template.ts';
 
 /** One summary call. `model: null` means the session's main model. */
 export interface SummaryRequest {
@@ -11,6 +12,11 @@ export interface SummaryRequest {
   /** The output cap (2026-04 sent `int(budget × 1.3)`; 2026-07 never sends one). */
   readonly maxTokens: number | null;
   readonly model: string | null;
+  /**
+   * The section layout the prompt asks for, as data, when a strategy other than Hermes wrote
+   * the prompt (the offline summariser fills it; a provider reads the prompt).
+   */
+  readonly template?: SummaryTemplate;
 }
 
 /**

@@ -29,6 +29,11 @@ export interface CompressionConfig {
   cacheTtl: CacheTtl;
   /** Raise the trigger to 85% for gpt-5.4/5.5/5.6 (and codex-spark) on the Codex OAuth route. */
   codexGpt55Autoraise: boolean;
+  /**
+   * Settings of non-Hermes strategies by option key (see `Strategy.options`); a missing key
+   * means the option's default.
+   */
+  strategyOptions?: Readonly<Record<string, number>>;
 }
 
 /** Hermes' defaults (`DEFAULT_CONFIG["compression"]`); 200K is Context Lab's default window. */

@@ -1,3 +1,4 @@
+import { FATE } from '../strategies/strategy.ts';
 import type { Message } from '../transcript/message.ts';
 
 export type AfterStatus = 'kept' | 'changed' | 'inserted';
@@ -11,7 +12,7 @@ export interface AfterEntry {
 export interface CompressionDiff {
   /** One entry per output message. */
   readonly after: readonly AfterEntry[];
-  /** The input range replaced by the summary (empty when nothing was summarised). */
+  /** From the first to the last input message summarised or dropped (empty when none was). */
   readonly summarized: { readonly start: number; readonly end: number };
   /** Kept messages that the tool-pair repair dropped (orphan results). */
   readonly removed: readonly number[];
@@ -40,23 +41,41 @@ function sameMessage(before: Message, after: Message): boolean {
 
 /**
  * The before/after diff of one compression, for the replay's assembly step: each output message
- * is lined up with the head or tail message it came from (kept verbatim, or changed by pruning,
- * the compaction note or a merged summary); anything that lines up with none was inserted (the
- * summary, 2026-04 stub results); head and tail messages that no output matches were removed by
- * the tool-pair repair. The middle `[headEnd, tailStart)` is what the summary replaced.
+ * is lined up with the kept input message it came from (verbatim, or changed by pruning, the
+ * compaction note or a merged summary); anything that lines up with none was inserted (a
+ * summary, a stub result, a re-attached file); kept messages that no output matches were removed
+ * by the tool-pair repair. What was kept is given as Hermes' head/tail boundaries or, for any
+ * strategy, as the fates of the input messages (`FATE`: kept and shortened ones stay).
  */
 export function diffCompression(
   before: readonly Message[],
   after: readonly Message[],
-  boundaries: { readonly headEnd: number; readonly tailStart: number } | null,
+  kept: { readonly headEnd: number; readonly tailStart: number } | Uint8Array | null,
 ): CompressionDiff {
-  const headEnd = boundaries ? Math.min(boundaries.headEnd, before.length) : before.length;
-  const tailStart = boundaries
-    ? Math.max(headEnd, Math.min(boundaries.tailStart, before.length))
-    : before.length;
   const candidates: number[] = [];
-  for (let index = 0; index < headEnd; index++) candidates.push(index);
-  for (let index = tailStart; index < before.length; index++) candidates.push(index);
+  let summarizedStart = before.length;
+  let summarizedEnd = before.length;
+  let summarizedCount = 0;
+  if (kept instanceof Uint8Array) {
+    for (let index = 0; index < before.length; index++) {
+      const fate = kept[index] ?? FATE.kept;
+      if (fate === FATE.kept || fate === FATE.pruned) {
+        candidates.push(index);
+        continue;
+      }
+      summarizedCount++;
+      if (summarizedStart === before.length) summarizedStart = index;
+      summarizedEnd = index + 1;
+    }
+  } else {
+    const headEnd = kept ? Math.min(kept.headEnd, before.length) : before.length;
+    const tailStart = kept ? Math.max(headEnd, Math.min(kept.tailStart, before.length)) : before.length;
+    for (let index = 0; index < headEnd; index++) candidates.push(index);
+    for (let index = tailStart; index < before.length; index++) candidates.push(index);
+    summarizedStart = headEnd;
+    summarizedEnd = tailStart;
+    summarizedCount = tailStart - headEnd;
+  }
 
   const entries: AfterEntry[] = [];
   const removed: number[] = [];
@@ -86,12 +105,12 @@ export function diffCompression(
   const count = (status: AfterStatus): number => entries.filter((entry) => entry.status === status).length;
   return {
     after: entries,
-    summarized: { start: headEnd, end: tailStart },
+    summarized: { start: summarizedStart, end: summarizedEnd },
     removed,
     counts: {
       kept: count('kept'),
       changed: count('changed'),
-      summarized: tailStart - headEnd,
+      summarized: summarizedCount,
       inserted: count('inserted'),
       removed: removed.length,
     },

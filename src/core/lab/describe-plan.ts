@@ -1,7 +1,7 @@
 /**
- * The explanation panel's sentences: whether compaction would fire now and why (or why not),
- * how the head was chosen, what pruning would do, and what gateway hygiene would decide.
- * Answers the "why did it fire?" question users ask (peers.md §4 #8) from the plan alone.
+ * The explanation panel's verdict: whether compaction would fire now and why (or why not), with
+ * every number that decided it, in both countings. Answers the "why did it fire?" question
+ * users ask (peers.md §4 #8) from the plan alone; the strategy adds its own sentences.
  */
 import type { CompressorState } from '../compression/compressor-state.ts';
 import { assertNever } from '../shared/assert-never.ts';
@@ -9,7 +9,6 @@ import { formatCount } from '../shared/format-count.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { LabPlan } from './lab-plan.ts';
 
-const percent = (fraction: number): string => `${Number((fraction * 100).toFixed(1))}%`;
 const messages = (count: number): string => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
 
 /** How a token figure was obtained, in words. */
@@ -22,59 +21,74 @@ export interface TriggerExplanation {
   readonly details: readonly string[];
 }
 
+const TRIGGER_BASIS_WORDS: Record<LabPlan['triggerBasis'], string> = {
+  'hermes-rough': "Hermes' rough estimate",
+  exact: 'exact count',
+  estimate: 'rough estimate',
+};
+
 type TriggerPlan = Pick<
   LabPlan,
   | 'wouldCompress'
   | 'reason'
+  | 'trigger'
   | 'triggerTokens'
-  | 'tokenBasis'
+  | 'triggerBasis'
+  | 'counts'
+  | 'countsDisagree'
   | 'estimator'
-  | 'thresholds'
-  | 'tailTokenBudget'
-  | 'headSize'
-  | 'messageCount'
-  | 'minMessagesExclusive'
+  | 'tokenBasis'
   | 'headEnd'
   | 'tailStart'
-  | 'regions'
+  | 'messageCount'
+  | 'summaries'
+  | 'after'
+  | 'hermes'
 >;
 
 /** Whether compaction would fire on this transcript now, and every number that decided it. */
 export function describeTrigger(
   plan: TriggerPlan,
-  state?: Pick<CompressorState, 'cooldownUntilMs' | 'lastSummaryError'>,
+  state?: Pick<CompressorState, 'lastSummaryError'>,
 ): TriggerExplanation {
-  const { thresholds } = plan;
-  const over = plan.triggerTokens >= thresholds.thresholdTokens;
-  const details: string[] = [];
-  const pending =
-    plan.estimator !== plan.tokenBasis ? ` (${plan.estimator} counts are still being computed)` : '';
-  details.push(
-    `${formatCount(plan.triggerTokens)} tokens (${describeTokenBasis(plan.tokenBasis)}, messages + tool schemas)${pending} ` +
-      `${over ? 'reach' : 'are below'} the threshold of ${formatCount(thresholds.thresholdTokens)}.`,
-  );
-  details.push(describeThreshold(plan));
-  const middle = plan.regions.find((region) => region.name === 'middle');
+  const threshold = plan.trigger.thresholdTokens;
+  const over = plan.triggerTokens >= threshold;
+  const details: string[] = [
+    `${formatCount(plan.triggerTokens)} tokens (${TRIGGER_BASIS_WORDS[plan.triggerBasis]}, messages + tool schemas) ` +
+      `${over ? 'reach' : 'are below'} the trigger of ${formatCount(threshold)}: ${plan.trigger.rule}.`,
+  ];
+  const { rough, exact } = plan.counts;
+  if (exact !== null) {
+    details.push(
+      `Both countings: ${formatCount(rough)} rough, ${formatCount(exact)} exact (${plan.tokenBasis === 'rough' ? plan.estimator : plan.tokenBasis}).` +
+        (plan.countsDisagree
+          ? ` They disagree about firing: the rough count is ${rough >= threshold ? 'over' : 'under'} the trigger, the exact one ${exact >= threshold ? 'over' : 'under'}.`
+          : ''),
+    );
+  } else if (plan.estimator !== plan.tokenBasis) {
+    details.push(`Exact ${plan.estimator} counts are still being computed.`);
+  }
   switch (plan.reason) {
     case 'ready':
       details.push(
-        `The middle (${messages(plan.tailStart - plan.headEnd)}, ${formatCount(middle?.tokens ?? 0)} tokens) would be ` +
-          `summarised into at most ${formatCount(thresholds.maxSummaryTokens)} tokens.`,
+        plan.summaries.length > 0
+          ? `${messages(plan.summaries.reduce((sum, span) => sum + span.end - span.start, 0))} would be summarised; the context would go to about ${formatCount(plan.after.tokens)} tokens.`
+          : `The context would go to about ${formatCount(plan.after.tokens)} tokens.`,
       );
       break;
     case 'below-threshold':
-      details.push(
-        `${formatCount(thresholds.thresholdTokens - plan.triggerTokens)} more tokens before it fires.`,
-      );
+      details.push(`${formatCount(threshold - plan.triggerTokens)} more tokens before it fires.`);
       break;
     case 'too-few-messages':
       details.push(
-        `But compress() needs more than ${formatCount(plan.minMessagesExclusive)} messages (head ${plan.headSize} + 3 + 1); ` +
-          `this transcript has ${formatCount(plan.messageCount)}, so it would be returned unchanged.`,
+        plan.hermes
+          ? `But compress() needs more than ${formatCount(plan.hermes.minMessagesExclusive)} messages (head ${plan.hermes.headSize} + 3 + 1); ` +
+              `this transcript has ${formatCount(plan.messageCount)}, so it would be returned unchanged.`
+          : `But ${formatCount(plan.messageCount)} messages are too few to compact.`,
       );
       break;
     case 'no-compressible-window':
-      details.push('But the protected head and tail meet: nothing is left between them to summarise.');
+      details.push('But what must be kept covers everything: nothing is left to summarise.');
       break;
     case 'cooldown':
       details.push(
@@ -91,87 +105,14 @@ export function describeTrigger(
         'But two compactions in a row fell back to the deterministic summary (fallback streak ≥ 2).',
       );
       break;
+    case 'disabled':
+      details.push('But compaction is switched off in the settings.');
+      break;
     default:
       assertNever(plan.reason);
   }
-  details.push(
-    `Tail budget = threshold × target ratio ${percent(thresholds.targetRatio)} = ${formatCount(plan.tailTokenBudget)} tokens.`,
-  );
   return {
     verdict: plan.wouldCompress ? 'Compaction would fire now.' : 'Compaction would not fire now.',
     details,
   };
-}
-
-/** How the threshold came from the window: the configured share, floors, reservations. */
-export function describeThreshold(plan: Pick<LabPlan, 'thresholds'>): string {
-  const t = plan.thresholds;
-  const parts = [
-    `Threshold = ${percent(t.effectiveThresholdPercent)} of the ${formatCount(t.contextLength)}-token window`,
-  ];
-  if (t.effectiveThresholdPercent !== t.configuredThresholdPercent) {
-    parts.push(
-      `(raised from the configured ${percent(t.configuredThresholdPercent)}: windows under 512K trigger no lower than 75%)`,
-    );
-  }
-  if (t.reservedOutputTokens !== null)
-    parts.push(`after reserving ${formatCount(t.reservedOutputTokens)} output tokens`);
-  const plain = Math.trunc((t.contextLength - (t.reservedOutputTokens ?? 0)) * t.effectiveThresholdPercent);
-  if (t.thresholdTokens !== plain) {
-    parts.push(
-      t.thresholdTokens === 64_000
-        ? '— raised to the 64,000-token minimum'
-        : `— the 64,000-token minimum would swallow the window, so it triggers at 85% of it`,
-    );
-  }
-  return `${parts.join(' ')}: ${formatCount(t.thresholdTokens)} tokens.`;
-}
-
-type HeadPlan = Pick<LabPlan, 'headRule' | 'headSize' | 'headEnd' | 'regions'>;
-
-/** Why the protected head ends where it does. */
-export function describeHead(plan: HeadPlan, protectFirstN: number, compressionCount: number): string {
-  const legacy = plan.headRule === 'first-n-including-system';
-  const hasSystem = (plan.regions.find((region) => region.name === 'system')?.end ?? 0) > 0;
-  const decayed = !legacy && compressionCount >= 1 && protectFirstN > 0;
-  const rule = legacy
-    ? `protect_first_n = ${protectFirstN}, the system prompt counted inside it`
-    : `${hasSystem ? 'the system prompt + ' : ''}protect_first_n = ${decayed ? `0 (decayed from ${protectFirstN} after the first compaction)` : protectFirstN}`;
-  const moved =
-    plan.headEnd > plan.headSize
-      ? `, then moved forward past tool results to #${formatCount(plan.headEnd)}`
-      : '';
-  return `Head: the first ${messages(plan.headSize)} stay verbatim (${rule})${moved}.`;
-}
-
-type PruningPlan = Pick<LabPlan, 'pruned' | 'prunedCount' | 'pruneBoundary' | 'prunedSavedTokens'>;
-
-/** What Phase 1 would replace. */
-export function describePruning(plan: PruningPlan): string {
-  if (plan.pruned.length === 0) return 'Pruning: no old tool output is long enough or old enough to shrink.';
-  const byKind = { duplicate: 0, 'one-liner': 0, image: 0, arguments: 0 };
-  for (const item of plan.pruned) byKind[item.kind] += 1;
-  const parts = [
-    byKind['one-liner'] > 0 ? `${formatCount(byKind['one-liner'])} become one-liners` : '',
-    byKind.duplicate > 0 ? `${formatCount(byKind.duplicate)} duplicates point to a newer copy` : '',
-    byKind.image > 0 ? `${formatCount(byKind.image)} screenshots are removed` : '',
-    byKind.arguments > 0 ? `${formatCount(byKind.arguments)} tool calls get their long arguments shrunk` : '',
-  ].filter(Boolean);
-  return (
-    `Pruning: ${formatCount(plan.prunedCount)} old tool outputs would be replaced (${parts.join(', ')}); ` +
-    `outputs from #${formatCount(plan.pruneBoundary)} on are protected. About ${formatCount(plan.prunedSavedTokens)} tokens reclaimed.`
-  );
-}
-
-/** The gateway's 85% check, which runs before a message is processed (hermes-reference §4.5). */
-export function describeHygiene(plan: Pick<LabPlan, 'hygiene'>): string {
-  const hygiene = plan.hygiene;
-  if (!hygiene.runsCheck) return 'Session hygiene: not checked (fewer than 4 messages).';
-  const source = hygiene.tokenSource === 'actual' ? 'from the provider' : 'estimated';
-  const why =
-    hygiene.tokensUsed >= hygiene.thresholdTokens ? '' : ' because the message count reached the hard limit';
-  return (
-    `Session hygiene (85% of the window = ${formatCount(hygiene.thresholdTokens)}): ${formatCount(hygiene.tokensUsed)} ` +
-    `tokens (${source}) → ${hygiene.needsCompress ? `the gateway would compact before the next message${why}` : 'no hygiene compaction'}.`
-  );
 }

@@ -4,13 +4,18 @@
  * boundary cheaply. Token figures are in the plan's `tokenBasis` (the rough estimate or an
  * exact encoding); message ranges are 0-based and half-open.
  */
-import type { TailCutStep } from '../compression/find-tail-cut.ts';
-import type { PlanReason } from '../compression/plan-compression.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
-import type { HygieneDecision } from '../compression/hygiene-decision.ts';
-import type { DerivedThresholds } from '../config/derive-thresholds.ts';
-import type { BoundarySwitches } from '../presets/preset.ts';
-import type { PresetName } from '../presets/preset-name.ts';
+import type { HermesPlanDetails } from '../strategies/hermes-plan-details.ts';
+import type {
+  FateName,
+  PlanReason,
+  ReattachedFile,
+  RegionLabels,
+  StrategyPlan,
+  StrategyTrigger,
+  SummarySpan,
+} from '../strategies/strategy.ts';
+import type { StrategyName } from '../strategies/strategy-names.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { CompactionPointKind } from '../transcript/transcript.ts';
 
@@ -47,10 +52,21 @@ export interface CompactionMarker {
 /** A pruning replacement as the UI lists it; `replacement` is cut for very long argument JSON. */
 export type PrunedOutputView = PrunedToolOutput;
 
+/** What the projected context after a compaction would hold, in the map's counting. */
+export interface AfterProjection {
+  /** Kept and shortened messages, summaries, re-attached files and tool schemas. */
+  readonly tokens: number;
+  readonly messages: number;
+  /** Tokens the summaries are expected to take (their budget). */
+  readonly summaryTokens: number;
+  /** What does not fit: the kept tail, the trigger or the result larger than the window. */
+  readonly warnings: readonly string[];
+}
+
 export interface LabPlan {
-  readonly preset: PresetName;
-  /** How the preset sizes the head (what the explanation describes). */
-  readonly headRule: BoundarySwitches['head'];
+  readonly strategy: StrategyName;
+  readonly strategyLabel: string;
+  readonly regionLabels: RegionLabels;
   readonly messageCount: number;
   /** The estimator the user chose, and what the figures are really based on (exact counts may be pending). */
   readonly estimator: Estimator;
@@ -63,31 +79,38 @@ export interface LabPlan {
   readonly systemTokens: number;
   readonly toolsTokens: number;
   readonly toolCount: number;
-  readonly thresholds: DerivedThresholds;
-  readonly tailTokenBudget: number;
   /** The model's window; the map spans max(window, totalTokens). */
   readonly windowTokens: number;
   /** The gateway hygiene line: 85% of the window. */
   readonly hygieneTokens: number;
-  readonly hygiene: HygieneDecision;
-  /** The count the trigger was judged on: the request estimate (messages + tool schemas) in the basis. */
+  readonly trigger: StrategyTrigger;
+  /** The count the strategy decided on, and which count that was. */
   readonly triggerTokens: number;
+  readonly triggerBasis: StrategyPlan['triggerBasis'];
+  /** The request (messages + tool schemas) in both countings; exact is null until counted. */
+  readonly counts: { readonly rough: number; readonly exact: number | null };
+  /** The rough and the exact count fall on different sides of the trigger. */
+  readonly countsDisagree: boolean;
   readonly wouldCompress: boolean;
   readonly reason: PlanReason;
-  /** Messages kept verbatim at the start before alignment (`_protect_head_size`). */
-  readonly headSize: number;
-  readonly tooFewMessages: boolean;
-  /** compress() needs more than this many messages. */
-  readonly minMessagesExclusive: number;
-  readonly pruneBoundary: number;
-  readonly prunedCount: number;
-  readonly pruned: readonly PrunedOutputView[];
-  readonly prunedSpans: readonly PrunedSpan[];
-  /** Tokens (basis) that pruning would reclaim, all outputs together. */
-  readonly prunedSavedTokens: number;
+  /** `messages[:headEnd]` kept at the start, `messages[tailStart:]` at the end. */
   readonly headEnd: number;
   readonly tailStart: number;
-  readonly tailCutSteps: readonly TailCutStep[];
+  /** One fate per message (`FATE`): kept, shortened, summarised or dropped. */
+  readonly fates: Uint8Array;
+  /** Messages and basis tokens per fate. */
+  readonly fateTotals: Readonly<Record<FateName, { readonly messages: number; readonly tokens: number }>>;
+  readonly summaries: readonly SummarySpan[];
+  readonly reattached: readonly ReattachedFile[];
+  readonly pruned: readonly PrunedOutputView[];
+  readonly prunedSpans: readonly PrunedSpan[];
+  /** Tokens (basis) that shortening would reclaim, all messages together. */
+  readonly prunedSavedTokens: number;
+  readonly after: AfterProjection;
+  /** What the strategy does and why, in its own terms. */
+  readonly explanation: readonly string[];
+  /** Hermes' phase details; null for other tools' strategies. */
+  readonly hermes: HermesPlanDetails | null;
   readonly compactionMarkers: readonly CompactionMarker[];
   /** Worker time for this plan, milliseconds. */
   readonly elapsedMs: number;

@@ -7,9 +7,11 @@ import type { ComputeApi } from '../../worker/compute-api.ts';
  */
 export type PlanReply = Awaited<ReturnType<ComputeApi['plan']>>;
 export type CompressReply = Awaited<ReturnType<ComputeApi['compress']>>;
+export type CompactReply = Awaited<ReturnType<ComputeApi['compactConversation']>>;
 
 // The worker's request and reply shapes, for the state layer (which may not import the worker).
 export type {
+  ConversationCompactRequest,
   DocumentContext,
   ImportedDocument,
   LabCompressOptions,

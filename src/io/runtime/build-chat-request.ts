@@ -35,14 +35,14 @@ export function buildChatRequest(input: ChatRequestInput): ChatRequest {
           baseUrl: provider.baseUrl,
           apiMode: provider.provider === 'anthropic' ? 'anthropic_messages' : 'chat_completions',
         },
-        settings.preset,
+        settings.strategy.preset,
       )
     : null;
   const api = buildApiMessages(input.messages, {
     systemPrompt: input.systemPrompt,
     cachePolicy: policy,
     cacheTtl: settings.compression.cacheTtl,
-    preset: settings.preset,
+    preset: settings.strategy.preset,
   });
   return {
     messages: api.messages,
@@ -55,7 +55,7 @@ export function buildChatRequest(input: ChatRequestInput): ChatRequest {
         input.messages,
         input.systemPrompt,
         input.tools,
-        settings.preset,
+        settings.strategy.preset,
       ),
       contextLength: input.contextLength,
     },

@@ -8,7 +8,6 @@ import { shouldCompress } from '../../core/compression/compression-gates.ts';
 import type { CompressorState } from '../../core/compression/compressor-state.ts';
 import { hygieneDecision } from '../../core/compression/hygiene-decision.ts';
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
-import { deriveThresholds } from '../../core/config/derive-thresholds.ts';
 import { postTurnCheckTokens } from '../../core/loop/post-turn-check-tokens.ts';
 import {
   blocksFurtherPreApiPasses,
@@ -20,12 +19,14 @@ import {
   MAX_PREFLIGHT_PASSES,
 } from '../../core/loop/preflight-decision.ts';
 import type { Preset } from '../../core/presets/preset.ts';
+import type { Strategy } from '../../core/strategies/strategy.ts';
 import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../../core/tokens/estimate-request-tokens-rough.ts';
 import { estimateToolsTokensRough } from '../../core/tokens/estimate-tools-tokens-rough.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { ToolSchema } from '../../core/transcript/transcript.ts';
-import type { CompactionReason, CompactionReport } from './conversation-event.ts';
+import type { CompactionReason } from '../../core/strategies/compact-conversation.ts';
+import type { CompactionReport } from './conversation-event.ts';
 
 /** The conversation as the triggers see it; every read is live (a compaction replaces it). */
 export interface TriggerHost {
@@ -42,6 +43,9 @@ export interface TriggerHost {
 
 /** What the triggers track per turn (Hermes' loop-local counters). */
 export interface TurnCompactionBudget {
+  /** The strategy whose trigger and compaction apply. */
+  readonly strategy: Strategy;
+  /** Its host preset: the loop's gates, hygiene and estimates. */
   readonly preset: Preset;
   readonly tools: readonly ToolSchema[];
   /** Shared by the pre-request check and overflow recovery: at most 3 per turn. */
@@ -50,8 +54,8 @@ export interface TurnCompactionBudget {
   preflightDeferred: boolean;
 }
 
-const thresholdOf = (host: TriggerHost, preset: Preset): number =>
-  deriveThresholds(host.config(), preset).thresholdTokens;
+const thresholdOf = (host: TriggerHost, turn: TurnCompactionBudget): number =>
+  turn.strategy.trigger(host.config()).thresholdTokens;
 
 /** Gateway session hygiene (§4.5): 85% of the window, the real count when one is known. */
 export async function runHygiene(host: TriggerHost, turn: TurnCompactionBudget): Promise<void> {
@@ -83,7 +87,7 @@ export async function runPreflight(host: TriggerHost, turn: TurnCompactionBudget
       requestTokens: estimate(),
       protectFirstN: config.protectFirstN,
       protectLastN: config.protectLastN,
-      thresholdTokens: thresholdOf(host, turn.preset),
+      thresholdTokens: thresholdOf(host, turn),
       state: host.state,
       nowMs: host.now(),
     },
@@ -100,7 +104,7 @@ export async function runPreflight(host: TriggerHost, turn: TurnCompactionBudget
       return;
     }
     const after = { messageCount: host.messages.length, tokens: estimate() };
-    const thresholdTokens = thresholdOf(host, turn.preset);
+    const thresholdTokens = thresholdOf(host, turn);
     const stillShouldCompress = shouldCompress(
       host.state,
       { thresholdTokens, preset: turn.preset, nowMs: host.now() },
@@ -119,7 +123,7 @@ export async function runPreflight(host: TriggerHost, turn: TurnCompactionBudget
 export async function runPreApiCheck(host: TriggerHost, turn: TurnCompactionBudget): Promise<void> {
   for (;;) {
     const pressure = requestPressure(host, turn);
-    const thresholdTokens = thresholdOf(host, turn.preset);
+    const thresholdTokens = thresholdOf(host, turn);
     const compress = shouldCompressBeforeApiCall(
       {
         compressionEnabled: host.config().enabled,
@@ -155,7 +159,7 @@ export async function runPostToolCheck(host: TriggerHost, turn: TurnCompactionBu
   );
   const verdict = shouldCompress(
     host.state,
-    { thresholdTokens: thresholdOf(host, turn.preset), preset: turn.preset, nowMs: host.now() },
+    { thresholdTokens: thresholdOf(host, turn), preset: turn.preset, nowMs: host.now() },
     tokens,
   );
   if (verdict.compress) await host.compact('post-turn', { currentTokens: tokens });

@@ -1,8 +1,9 @@
 import type { Message, ToolCall } from '../../core/transcript/message.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
 
-/** Why a compaction ran: the five triggers of hermes-reference §4. */
-export type CompactionReason = 'hygiene' | 'preflight' | 'pre-api' | 'post-turn' | 'overflow' | 'manual';
+import type { CompactionReason } from '../../core/strategies/compact-conversation.ts';
+
+export type { CompactionReason };
 
 export interface CompactionReport {
   readonly reason: CompactionReason;
@@ -26,6 +27,8 @@ export interface CompactionReport {
   readonly usedFallback: boolean;
   readonly summaryError: string | null;
   readonly skippedReason: string | null;
+  /** What the compaction did or why it did nothing, in words. */
+  readonly notes: readonly string[];
   readonly focusTopic: string | null;
   /** The session the conversation continues in (the child after a rotation). */
   readonly sessionId: string;

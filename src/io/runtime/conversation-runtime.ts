@@ -19,7 +19,7 @@
  */
 import { createCompressorState, type CompressorState } from '../../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
-import { planCompression } from '../../core/compression/plan-compression.ts';
+import { planOnce } from '../../core/lab/create-planner.ts';
 import type { Summarizer } from '../../core/compression/summarizer.ts';
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
 import { deriveThresholds } from '../../core/config/derive-thresholds.ts';
@@ -66,7 +66,7 @@ import {
   type TriggerHost,
   type TurnCompactionBudget,
 } from './compaction-triggers.ts';
-import { runCompaction, type CompactionOutcome } from './run-compaction.ts';
+import { runCompaction, type CompactionOutcome, type Compactor } from './run-compaction.ts';
 import { readUsage } from './read-usage.ts';
 import type { RuntimeSettings } from './runtime-settings.ts';
 import { describeTurnFailure, formatWait, TurnFailure } from './turn-failure.ts';
@@ -94,6 +94,8 @@ export interface ConversationRuntimeDependencies {
   /** Read at the start of every turn and every compaction. */
   readonly settings: () => RuntimeSettings;
   readonly createClient: (settings: ProviderSettings, preset: Preset) => Promise<ChatClient>;
+  /** Runs the one compaction operation (in the worker in the app). */
+  readonly compact: Compactor;
   readonly now: () => number;
   readonly random: () => number;
   readonly sleep: (milliseconds: number, signal?: AbortSignal) => Promise<void>;
@@ -244,17 +246,14 @@ export class ConversationRuntime {
           ? keptExchangesTailBudget(this.#messages, command.keepExchanges, turn.preset)
           : undefined;
       if (command.preview) {
-        const plan = planCompression(this.#messages, {
+        const plan = planOnce(turn.strategy, this.#messages, {
           config,
-          preset: turn.preset,
           state: this.#state,
+          estimator: 'rough',
           nowMs: this.#deps.now(),
-          ...(tailTokenBudgetOverride !== undefined ? { tailTokenBudgetOverride } : {}),
         });
-        const range = plan.boundaries
-          ? `messages ${plan.boundaries.headEnd + 1}–${plan.boundaries.tailStart}`
-          : 'nothing';
-        const message = `Preview: /compress would summarise ${range} of ${this.#messages.length} (${formatCount(plan.tokensBefore)} tokens now, ${plan.prunedCount} old tool outputs pruned).`;
+        const summarised = plan.fateTotals.summarized.messages + plan.fateTotals.dropped.messages;
+        const message = `Preview: /compress (${turn.strategy.label}) would summarise or drop ${formatCount(summarised)} of ${this.#messages.length} messages (${formatCount(plan.totalTokens)} tokens now, about ${formatCount(plan.after.tokens)} after).`;
         this.events.emit({ type: 'notice', message });
         return { outcome: 'completed', message };
       }
@@ -269,7 +268,7 @@ export class ConversationRuntime {
             ? null
             : report.outcome === 'already-compacted'
               ? 'Another tab already compacted this session; continuing in its continuation.'
-              : `Nothing was compressed (${report.skippedReason ?? report.summaryError ?? 'no change'}).`;
+              : `Nothing was compressed (${report.notes[0] ?? report.skippedReason ?? report.summaryError ?? 'no change'}).`;
         return { outcome: 'completed', message };
       } catch (error) {
         return this.#endWithError(turn, error);
@@ -534,12 +533,12 @@ export class ConversationRuntime {
           tools: turn.tools,
           state: this.#state,
           config: this.#config(turn.settings),
-          preset: turn.preset,
+          strategy: turn.strategy,
           mainModel: turn.settings.provider?.model ?? null,
           today: this.#deps.today?.() ?? null,
           ...options,
         },
-        { store: this.#deps.store, summarizer, now: this.#deps.now, signal: turn.signal },
+        { store: this.#deps.store, compact: this.#deps.compact, summarizer, signal: turn.signal },
       );
     } finally {
       // Summary calls are billed whether or not the compaction completed.
@@ -562,6 +561,7 @@ export class ConversationRuntime {
       summaryError: null,
       skippedReason: null,
       focusTopic: options.focusTopic ?? null,
+      notes: [],
       sessionId,
       sessionTitle: this.#sessionTitle,
       parentSessionId: sessionId,
@@ -573,8 +573,8 @@ export class ConversationRuntime {
         const { result, child } = outcome;
         this.#sessionId = child.id;
         this.#sessionTitle = child.title;
-        this.#messages = outcome.messages;
-        this.#state = outcome.state;
+        this.#messages = result.messages;
+        this.#state = result.state;
         // The session's prompt count described the old transcript.
         this.#lastSessionPromptTokens = 0;
         this.events.emit({
@@ -591,11 +591,12 @@ export class ConversationRuntime {
           messagesBefore: outcome.input.length,
           tokensAfter: tokensNow(),
           messagesAfter: this.#messages.length,
-          summary: result.summary,
-          compressionCount: result.compressionCount,
+          notes: result.notes,
+          summary: result.summaries[0]?.body ?? null,
+          compressionCount: result.state.compressionCount,
           warning: result.warning,
-          usedFallback: result.usedFallback,
-          summaryError: result.summaryError,
+          usedFallback: result.summaries.some((summary) => summary.fallback),
+          summaryError: result.state.lastSummaryError,
           sessionId: child.id,
           sessionTitle: child.title,
         };
@@ -606,12 +607,17 @@ export class ConversationRuntime {
         await this.#deps.store.saveCompressorState(sessionId, this.#state);
         report = {
           ...report,
-          outcome: outcome.result.aborted ? 'aborted' : 'skipped',
-          compressionCount: outcome.result.compressionCount,
-          summaryError: outcome.result.summaryError,
+          outcome: outcome.result.skipped === 'summary-failed-aborted' ? 'aborted' : 'skipped',
+          compressionCount: outcome.result.state.compressionCount,
+          summaryError: outcome.result.state.lastSummaryError,
           skippedReason: outcome.result.skipped,
+          notes: outcome.result.notes,
         };
         break;
+      case 'failed':
+        // The compaction itself broke (not the summary: that falls back or aborts). Nothing was
+        // stored; the turn ends with the reason, as any other unexpected failure does.
+        throw new TurnFailure(outcome.message);
       case 'busy':
         report = { ...report, outcome: 'busy', skippedReason: outcome.message };
         break;
@@ -664,7 +670,7 @@ export class ConversationRuntime {
     const reading = readUsage(response, purpose, {
       state: this.#state,
       settings,
-      thresholdTokens: deriveThresholds(this.#config(settings), settings.preset).thresholdTokens,
+      thresholdTokens: settings.strategy.trigger(this.#config(settings)).thresholdTokens,
     });
     if (purpose === 'chat') {
       this.#state = reading.state;
@@ -751,10 +757,10 @@ export class ConversationRuntime {
       provider.baseUrl,
       provider.apiKey,
       provider.model,
-      settings.preset,
+      settings.strategy.preset.name,
     ]);
     if (this.#client === null || key !== this.#clientKey) {
-      this.#client = await this.#deps.createClient(provider, settings.preset);
+      this.#client = await this.#deps.createClient(provider, settings.strategy.preset);
       this.#clientKey = key;
     }
     return this.#client;
@@ -794,7 +800,8 @@ export class ConversationRuntime {
     return {
       id: ++this.#turnCounter,
       settings,
-      preset: settings.preset,
+      strategy: settings.strategy,
+      preset: settings.strategy.preset,
       tools: BROWSER_TOOL_SCHEMAS,
       client,
       signal,

@@ -32,7 +32,7 @@ export function readUsage(
   },
 ): UsageReading {
   const { settings } = context;
-  const preset = settings.preset;
+  const preset = settings.strategy.preset;
   const canonical = response.usage.canonical;
   const reported = response.usage.raw !== null;
   let state = context.state;

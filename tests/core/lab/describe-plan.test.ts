@@ -1,195 +1,91 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
-import { deriveThresholds } from '#core/config/derive-thresholds.ts';
-import {
-  describeHead,
-  describeHygiene,
-  describePruning,
-  describeThreshold,
-  describeTrigger,
-} from '#core/lab/describe-plan.ts';
-import type { LabPlan, MapRegion } from '#core/lab/lab-plan.ts';
-import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
-import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
+import { describeTrigger } from '#core/lab/describe-plan.ts';
+import type { LabPlan } from '#core/lab/lab-plan.ts';
 
-const regions: MapRegion[] = [
-  { name: 'system', start: 0, end: 1, tokens: 700, offset: 0 },
-  { name: 'tools', start: 1, end: 1, tokens: 300, offset: 700 },
-  { name: 'head', start: 1, end: 4, tokens: 3000, offset: 1000 },
-  { name: 'middle', start: 4, end: 40, tokens: 80_000, offset: 4000 },
-  { name: 'tail', start: 40, end: 49, tokens: 25_000, offset: 84_000 },
-];
+type TriggerPlan = Parameters<typeof describeTrigger>[0];
 
-function plan(overrides: Partial<LabPlan> = {}): LabPlan {
-  const thresholds = deriveThresholds(DEFAULT_COMPRESSION_CONFIG, HERMES_2026_04);
+function plan(overrides: Partial<LabPlan> = {}): TriggerPlan {
   return {
-    preset: 'hermes-2026-04',
-    headRule: HERMES_2026_04.boundaries.head,
-    messageCount: 49,
-    estimator: 'rough',
-    tokenBasis: 'rough',
-    tokensPerMessage: new Int32Array(49),
-    regions,
-    totalTokens: 109_000,
-    systemTokens: 700,
-    toolsTokens: 300,
-    toolCount: 6,
-    thresholds,
-    tailTokenBudget: thresholds.tailTokenBudget,
-    windowTokens: 200_000,
-    hygieneTokens: 170_000,
-    hygiene: {
-      runsCheck: true,
-      thresholdTokens: 170_000,
-      warnAfterTokens: 190_000,
-      tokensUsed: 108_700,
-      tokenSource: 'estimated',
-      needsCompress: false,
-    },
-    triggerTokens: 109_000,
     wouldCompress: true,
     reason: 'ready',
-    headSize: 3,
-    tooFewMessages: false,
-    minMessagesExclusive: 7,
-    pruneBoundary: 29,
-    prunedCount: 2,
-    pruned: [
-      {
-        index: 3,
-        kind: 'one-liner',
-        toolName: 'terminal',
-        originalChars: 4000,
-        replacement: '[terminal] ran `ls` -> exit 0, 3 lines output',
-      },
-      {
-        index: 30,
-        kind: 'duplicate',
-        toolName: 'read_file',
-        originalChars: 900,
-        replacement: '[Duplicate tool output — same content as a more recent call]',
-      },
-      { index: 2, kind: 'arguments', toolName: 'write_file', originalChars: 9000, replacement: '{}' },
-    ],
-    prunedSpans: [],
-    prunedSavedTokens: 1234,
+    trigger: { thresholdTokens: 100_000, rule: '50% of the 200,000-token window' },
+    triggerTokens: 109_000,
+    triggerBasis: 'hermes-rough',
+    counts: { rough: 109_000, exact: null },
+    countsDisagree: false,
+    estimator: 'rough',
+    tokenBasis: 'rough',
     headEnd: 4,
     tailStart: 40,
-    tailCutSteps: [],
-    compactionMarkers: [],
-    elapsedMs: 3,
-    revision: 1,
+    messageCount: 49,
+    summaries: [{ start: 4, end: 40, kind: 'middle' }],
+    after: { tokens: 38_000, messages: 14, summaryTokens: 10_000, warnings: [] },
+    hermes: null,
     ...overrides,
   };
 }
 
 describe('describeTrigger', () => {
-  it('says it would fire, with the tokens, the threshold derivation and the middle', () => {
+  it('says it would fire, with the count it decided on, the rule and the result', () => {
     const explanation = describeTrigger(plan());
     expect(explanation.verdict).toBe('Compaction would fire now.');
     expect(explanation.details).toEqual([
-      '109,000 tokens (rough estimate, chars/4 as Hermes counts, messages + tool schemas) reach the threshold of 100,000.',
-      'Threshold = 50% of the 200,000-token window: 100,000 tokens.',
-      'The middle (36 messages, 80,000 tokens) would be summarised into at most 10,000 tokens.',
-      'Tail budget = threshold × target ratio 20% = 20,000 tokens.',
+      "109,000 tokens (Hermes' rough estimate, messages + tool schemas) reach the trigger of 100,000: 50% of the 200,000-token window.",
+      '36 messages would be summarised; the context would go to about 38,000 tokens.',
     ]);
   });
 
-  it('counts the distance to the threshold and notes pending exact counts', () => {
+  it('shows both countings and says when they disagree about firing', () => {
     const explanation = describeTrigger(
       plan({
-        triggerTokens: 60_000,
+        triggerTokens: 93_500,
         wouldCompress: false,
         reason: 'below-threshold',
         estimator: 'o200k_base',
+        tokenBasis: 'o200k_base',
+        counts: { rough: 93_500, exact: 107_500 },
+        countsDisagree: true,
       }),
     );
     expect(explanation.verdict).toBe('Compaction would not fire now.');
-    expect(explanation.details[0]).toContain(
-      '(o200k_base counts are still being computed) are below the threshold',
+    expect(explanation.details[1]).toBe(
+      'Both countings: 93,500 rough, 107,500 exact (o200k_base). They disagree about firing: the rough count is under the trigger, the exact one over.',
     );
-    expect(explanation.details[2]).toBe('40,000 more tokens before it fires.');
+    expect(explanation.details[2]).toBe('6,500 more tokens before it fires.');
+  });
+
+  it('notes exact counts that are still being computed', () => {
+    expect(describeTrigger(plan({ estimator: 'cl100k_base' })).details[1]).toBe(
+      'Exact cl100k_base counts are still being computed.',
+    );
   });
 
   it('explains every blocking reason', () => {
+    const hermes = { minMessagesExclusive: 7, headSize: 3 } as LabPlan['hermes'];
     expect(
-      describeTrigger(plan({ wouldCompress: false, reason: 'too-few-messages', messageCount: 6 })).details[2],
+      describeTrigger(plan({ wouldCompress: false, reason: 'too-few-messages', messageCount: 6, hermes }))
+        .details[1],
     ).toBe(
       'But compress() needs more than 7 messages (head 3 + 3 + 1); this transcript has 6, so it would be returned unchanged.',
     );
     expect(
-      describeTrigger(plan({ wouldCompress: false, reason: 'no-compressible-window' })).details[2],
+      describeTrigger(plan({ wouldCompress: false, reason: 'too-few-messages', messageCount: 2 })).details[1],
+    ).toBe('But 2 messages are too few to compact.');
+    expect(
+      describeTrigger(plan({ wouldCompress: false, reason: 'no-compressible-window' })).details[1],
     ).toContain('nothing is left');
-    expect(describeTrigger(plan({ wouldCompress: false, reason: 'ineffective' })).details[2]).toContain(
+    expect(describeTrigger(plan({ wouldCompress: false, reason: 'ineffective' })).details[1]).toContain(
       'anti-thrash',
     );
-    expect(describeTrigger(plan({ wouldCompress: false, reason: 'fallback-streak' })).details[2]).toContain(
+    expect(describeTrigger(plan({ wouldCompress: false, reason: 'fallback-streak' })).details[1]).toContain(
       'fallback streak',
     );
+    expect(describeTrigger(plan({ wouldCompress: false, reason: 'disabled' })).details[1]).toContain(
+      'switched off',
+    );
     expect(
-      describeTrigger(plan({ wouldCompress: false, reason: 'cooldown' }), {
-        cooldownUntilMs: 5,
-        lastSummaryError: '429',
-      }).details[2],
+      describeTrigger(plan({ wouldCompress: false, reason: 'cooldown' }), { lastSummaryError: '429' })
+        .details[1],
     ).toBe('But a failed summary put compaction on cooldown (429).');
-  });
-});
-
-describe('describeThreshold', () => {
-  it('names the 2026-07 floor and the 64K minimum', () => {
-    const floored = deriveThresholds(
-      { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 100_000 },
-      HERMES_2026_07,
-    );
-    expect(describeThreshold({ thresholds: floored })).toBe(
-      'Threshold = 75% of the 100,000-token window (raised from the configured 50%: windows under 512K trigger no lower than 75%): 75,000 tokens.',
-    );
-    const minimum = deriveThresholds(
-      { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 100_000 },
-      HERMES_2026_04,
-    );
-    expect(describeThreshold({ thresholds: minimum })).toBe(
-      'Threshold = 50% of the 100,000-token window — raised to the 64,000-token minimum: 64,000 tokens.',
-    );
-  });
-});
-
-describe('describeHead, describePruning, describeHygiene', () => {
-  it('describes both head rules and the decay', () => {
-    expect(describeHead(plan(), 3, 0)).toBe(
-      'Head: the first 3 messages stay verbatim (protect_first_n = 3, the system prompt counted inside it), then moved forward past tool results to #4.',
-    );
-    expect(
-      describeHead(plan({ headRule: HERMES_2026_07.boundaries.head, headSize: 1, headEnd: 1 }), 3, 1),
-    ).toBe(
-      'Head: the first 1 message stay verbatim (the system prompt + protect_first_n = 0 (decayed from 3 after the first compaction)).',
-    );
-  });
-
-  it('counts pruning by kind', () => {
-    expect(describePruning(plan())).toBe(
-      'Pruning: 2 old tool outputs would be replaced (1 become one-liners, 1 duplicates point to a newer copy, 1 tool calls get their long arguments shrunk); outputs from #29 on are protected. About 1,234 tokens reclaimed.',
-    );
-    expect(describePruning(plan({ pruned: [] }))).toContain('no old tool output');
-  });
-
-  it('reports the hygiene decision', () => {
-    expect(describeHygiene(plan())).toBe(
-      'Session hygiene (85% of the window = 170,000): 108,700 tokens (estimated) → no hygiene compaction.',
-    );
-    expect(
-      describeHygiene(
-        plan({
-          hygiene: {
-            runsCheck: true,
-            thresholdTokens: 170_000,
-            warnAfterTokens: 190_000,
-            tokensUsed: 1000,
-            tokenSource: 'estimated',
-            needsCompress: true,
-          },
-        }),
-      ),
-    ).toContain('because the message count reached the hard limit');
   });
 });

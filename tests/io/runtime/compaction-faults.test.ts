@@ -12,13 +12,14 @@ import { openFixtureRepository } from '#tests/helpers/session-repository-fixture
 import { createRuntimeFixture, noAbort, summaryRequests, type RuntimeFixture } from './runtime-fixture.ts';
 import type { RuntimeFixtureOptions } from './runtime-fixture.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
+import { inProcessCompactor } from '#tests/helpers/in-process-compactor.ts';
 
 const provider = useMockProvider();
 
 const TURNS = 8;
 const turnText = (turn: number): string =>
   `Turn ${turn}: please review module ${turn} and list what to change. ` +
-  'It parses invoices and writes ledger rows. '.repeat(20);
+  'It parses invoices and writes ledger rows. '.repeat(60);
 const quotaError = (): DOMException => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 const STORAGE_FULL = /^Browser storage is full: .*Nothing was saved/;
 
@@ -112,10 +113,10 @@ describe('ConversationRuntime: an interrupted compaction', () => {
     let failing = false;
     const subject = await conversation('compress-throws', {
       overrides: {
-        now: () => {
-          if (failing) throw new Error('clock failure inside compress()');
-          return Date.now();
-        },
+        compact: (request, summarizer, signal) =>
+          failing
+            ? Promise.reject(new Error('clock failure inside compress()'))
+            : inProcessCompactor(request, summarizer, signal),
       },
     });
     const stopWatching = subject.fixture.runtime.events.subscribe((event) => {

@@ -13,6 +13,12 @@ import {
 } from './runtime-fixture.ts';
 
 const provider = useMockProvider();
+/**
+ * A question long enough that summarising a few of them shrinks the context: a manual
+ * compaction that would grow it is refused.
+ */
+const longQuestion = (turn: number): string =>
+  `Turn ${turn}: question about the billing module. ${'It reconciles invoices against ledger rows. '.repeat(30)}`;
 const WINDOW_TOKENS = 32_000;
 
 const userText = (turn: number): string =>
@@ -207,7 +213,7 @@ describe('ConversationRuntime: compaction in the loop', () => {
     const fixture = createRuntimeFixture({ label: 'manual', mock: provider.mock() });
     expect((await fixture.runtime.sendUserMessage('/compress', noAbort())).message).toMatch(/conversation/);
     for (let turn = 1; turn <= 6; turn++)
-      await fixture.runtime.sendUserMessage(`Turn ${turn}: question`, noAbort());
+      await fixture.runtime.sendUserMessage(longQuestion(turn), noAbort());
     const rootId = fixture.runtime.sessionId!;
     const result = await fixture.runtime.sendUserMessage('/compress database schema', noAbort());
     expect(result.outcome).toBe('completed');
@@ -235,8 +241,7 @@ describe('ConversationRuntime: compaction in the loop', () => {
     const { repository } = openFixtureRepository('two-tabs');
     const locks = new InMemoryLockManager();
     const first = createRuntimeFixture({ label: 'tab-1', mock: provider.mock(), repository, locks });
-    for (let turn = 1; turn <= 6; turn++)
-      await first.runtime.sendUserMessage(`Turn ${turn}: question`, noAbort());
+    for (let turn = 1; turn <= 6; turn++) await first.runtime.sendUserMessage(longQuestion(turn), noAbort());
     const rootId = first.runtime.sessionId!;
     const second = createRuntimeFixture({ label: 'tab-2', mock: provider.mock(), repository, locks });
     await second.runtime.resume(rootId);

@@ -1,6 +1,9 @@
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '#core/config/compression-config.ts';
 import type { BudgetConfig } from '#core/persistence/budget-config.ts';
 import type { Preset } from '#core/presets/preset.ts';
+import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
+import type { Strategy } from '#core/strategies/strategy.ts';
+import { inProcessCompactor } from '#tests/helpers/in-process-compactor.ts';
 import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
 import type { SessionRepository } from '#io/db/session-repository.ts';
 import { createChatClient } from '#io/llm/create-chat-client.ts';
@@ -26,7 +29,9 @@ export const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
 export interface RuntimeFixtureOptions {
   readonly label: string;
   readonly mock: MockProvider;
+  /** A Hermes generation; its strategy is used unless `strategy` is given. */
   readonly preset?: Preset;
+  readonly strategy?: Strategy;
   readonly contextLength?: number;
   readonly compression?: Partial<CompressionConfig>;
   readonly maxOutputTokens?: number;
@@ -52,6 +57,10 @@ export interface RuntimeFixture {
 }
 
 /** A runtime on fake-indexeddb talking to the in-process mock provider; waits are instant but recorded. */
+/** The Hermes strategy of a preset (tests name generations by their preset). */
+export const hermesStrategyOf = (preset: Preset): Strategy =>
+  STRATEGIES.find((strategy) => strategy.usesHermesSettings && strategy.preset === preset)!;
+
 export function createRuntimeFixture(options: RuntimeFixtureOptions): RuntimeFixture {
   const repository = options.repository ?? openFixtureRepository(options.label).repository;
   const locks = options.locks ?? new InMemoryLockManager();
@@ -64,7 +73,7 @@ export function createRuntimeFixture(options: RuntimeFixtureOptions): RuntimeFix
     events,
     sleeps,
     settings: {
-      preset: options.preset ?? HERMES_2026_04,
+      strategy: options.strategy ?? hermesStrategyOf(options.preset ?? HERMES_2026_04),
       provider: {
         provider,
         baseUrl: provider === 'anthropic' ? options.mock.url : `${options.mock.url}/v1`,
@@ -105,6 +114,7 @@ export function runtimeDependencies(options: {
       locks: options.locks ?? new InMemoryLockManager(),
     }),
     toolResults: toolResultStoreFromRepository(options.repository),
+    compact: inProcessCompactor,
     createClient: (settings, preset) =>
       createChatClient(settings, { preset, fetch: options.fetch ?? ((input, init) => fetch(input, init)) }),
     now: () => Date.now(),

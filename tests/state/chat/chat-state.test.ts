@@ -8,7 +8,7 @@ import { CHAT_SESSION_SETTING_KEY, ChatState } from '#state/chat-state.svelte.ts
 import { fixtureDeps, openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import { API_KEY, CLAUDE_MODEL, runtimeDependencies } from '#tests/io/runtime/runtime-fixture.ts';
-import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
+import { HERMES_2026_04_STRATEGY } from '#core/strategies/hermes.ts';
 
 const provider = useMockProvider();
 
@@ -21,7 +21,7 @@ function chatState(
   const chat = new ChatState({
     settingsRepository: settings,
     baseSettings: () => ({
-      preset: HERMES_2026_04,
+      strategy: HERMES_2026_04_STRATEGY,
       provider: keyed
         ? { provider: 'anthropic', baseUrl: provider.mock().url, apiKey: API_KEY, model: CLAUDE_MODEL }
         : null,
@@ -57,7 +57,7 @@ describe('ChatState', () => {
     const again = new ChatState({
       settingsRepository: settings,
       baseSettings: () => ({
-        preset: HERMES_2026_04,
+        strategy: HERMES_2026_04_STRATEGY,
         provider: null,
         compression: DEFAULT_COMPRESSION_CONFIG,
       }),

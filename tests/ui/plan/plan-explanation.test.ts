@@ -8,11 +8,11 @@ describe('PlanExplanation', () => {
   it('says whether compaction fires and lists the tail-cut steps in words', () => {
     // The demo's rough estimate (~93K) is over a 150K window's 75K threshold.
     const plan = demoPlan({ contextLength: 150_000 });
-    const { getByTestId } = render(PlanExplanation, { props: { plan, protectFirstN: 3 } });
+    const { getByTestId } = render(PlanExplanation, { props: { plan } });
     expect(getByTestId('plan-verdict').textContent?.trim()).toBe('Compaction would fire now.');
     expect(getByTestId('plan-verdict').dataset.reason).toBe('ready');
     const steps = [...getByTestId('tail-cut-steps').querySelectorAll('li')].map((item) => item.textContent);
-    expect(steps).toHaveLength(plan.tailCutSteps.length);
+    expect(steps).toHaveLength(plan.hermes!.tailCutSteps.length);
     expect(steps[0]).toMatch(
       /^Budget walk: walking back from the newest message, the tail took \d+ messages/,
     );
@@ -23,7 +23,7 @@ describe('PlanExplanation', () => {
 
   it('explains why it would not fire below the threshold', () => {
     const plan = demoPlan({ contextLength: 1_000_000 });
-    const { getByTestId } = render(PlanExplanation, { props: { plan, protectFirstN: 3 } });
+    const { getByTestId } = render(PlanExplanation, { props: { plan } });
     expect(getByTestId('plan-verdict').dataset.reason).toBe('below-threshold');
     expect(getByTestId('plan-explanation').textContent).toContain('more tokens before it fires');
   });

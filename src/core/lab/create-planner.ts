@@ -1,0 +1,323 @@
+/**
+ * The one planner: the lab's context map, the chat's map and the comparison all plan through
+ * it. It holds one transcript and, per strategy, what that strategy prepared for it (sizes,
+ * pruning candidates), so a settings change on 10,000 messages costs milliseconds. The worker
+ * only hosts planners; `planOnce` is the thin form for a single plan.
+ */
+import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
+import type { CompressionConfig } from '../config/compression-config.ts';
+import { formatCount } from '../shared/format-count.ts';
+import type { Strategy } from '../strategies/strategy.ts';
+import { FATE, FATE_NAMES, type FateName, type MessageTokens } from '../strategies/strategy.ts';
+import type { Preset } from '../presets/preset.ts';
+import {
+  estimateMessagesTokensRough,
+  estimateMessageTokensRough,
+  type RoughSizeCache,
+} from '../tokens/estimate-messages-tokens-rough.ts';
+import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
+import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.ts';
+import type { Estimator, TokenEncoding } from '../tokens/estimator.ts';
+import type { Message } from '../transcript/message.ts';
+import type { ForeignCompactionPoint, ToolSchema } from '../transcript/transcript.ts';
+import type { AfterProjection, CompactionMarker, LabPlan } from './lab-plan.ts';
+import { buildMapRegions } from './map-regions.ts';
+import { buildPrunedSpans, type PrunedSaving } from './pruned-spans.ts';
+import { buildTokenAxis, offsetOfMessage, type TokenAxis } from './token-axis.ts';
+
+export interface PlannerContext {
+  readonly tools?: readonly ToolSchema[];
+  readonly compactionPoints?: readonly ForeignCompactionPoint[];
+  /**
+   * Per-message rough sizes by preset, kept by the caller across planners of a growing
+   * transcript (sizes are keyed by message identity), so a new turn measures one message.
+   */
+  readonly sizeCaches?: Map<Preset, RoughSizeCache>;
+}
+
+/** Exact counts of the transcript in one encoding, when they are complete. */
+export interface ExactBasis {
+  readonly encoding: TokenEncoding;
+  readonly perMessage: readonly number[];
+  readonly toolsTokens: number;
+}
+
+export interface PlanRequest {
+  readonly config: CompressionConfig;
+  /** The session's compressor state (a replayed result carries its compaction count). */
+  readonly state?: CompressorState;
+  readonly estimator: Estimator;
+  /** Complete exact counts, when the estimator asks for them and they exist. */
+  readonly exact?: ExactBasis | null;
+  /** Clock for the failure cooldown; without it the cooldown is not judged. */
+  readonly nowMs?: number;
+  /** The worker document revision, echoed back so stale plans can be dropped. */
+  readonly revision?: number;
+  /** A clock for `elapsedMs` (the worker's `performance.now`); 0 elapsed without one. */
+  readonly clock?: () => number;
+}
+
+export interface Planner {
+  readonly messages: readonly Message[];
+  readonly tools: readonly ToolSchema[];
+  plan(strategy: Strategy, request: PlanRequest): LabPlan;
+  /** What the strategy prepared for this transcript (built on first use), for `compact`. */
+  prepared(strategy: Strategy): unknown;
+  /** The transcript's rough counts under a preset's estimator (per message and the request). */
+  rough(preset: Preset): RoughBasis;
+}
+
+interface Basis {
+  readonly estimator: Estimator;
+  readonly tokens: Int32Array;
+  readonly axis: TokenAxis;
+}
+
+export interface RoughBasis extends Basis {
+  /** `estimate_messages_tokens_rough(messages)`: one rounding over all messages. */
+  readonly messagesTokens: number;
+  /** Messages + tool schemas, as the preset's request estimate rounds them. */
+  readonly requestTokens: number;
+}
+
+const COMPACTION_LABELS: Record<ForeignCompactionPoint['kind'], string> = {
+  'claude-compact-boundary': 'Claude Code compact boundary',
+  'claude-compact-summary': 'Claude Code compact summary',
+  'codex-compacted': 'Codex compaction',
+  'codex-context-compacted': 'Codex context compacted',
+  'hermes-summary': 'Hermes summary',
+  'anthropic-compaction': 'Anthropic server-side compaction',
+};
+
+/** The map's share of the window the hygiene line sits at (hermes-reference §4.5). */
+const HYGIENE_RATIO = 0.85;
+
+export function createPlanner(messages: readonly Message[], context: PlannerContext = {}): Planner {
+  const tools = context.tools ?? [];
+  const compactionPoints = context.compactionPoints ?? [];
+  const systemEnd = messages[0]?.role === 'system' ? 1 : 0;
+  const preparedByStrategy = new Map<Strategy, unknown>();
+  const roughByPreset = new Map<Preset, RoughBasis>();
+  const sizeCaches = context.sizeCaches ?? new Map<Preset, RoughSizeCache>();
+  const sizeCache = (preset: Preset): RoughSizeCache => {
+    let cache = sizeCaches.get(preset);
+    if (!cache) sizeCaches.set(preset, (cache = new WeakMap()));
+    return cache;
+  };
+  let exactCache: { source: readonly number[]; encoding: TokenEncoding; basis: Basis } | null = null;
+
+  const rough = (preset: Preset): RoughBasis => {
+    const known = roughByPreset.get(preset);
+    if (known) return known;
+    const cache = sizeCache(preset);
+    const tokens = new Int32Array(messages.length);
+    for (let index = 0; index < messages.length; index++)
+      tokens[index] = estimateMessageTokensRough(messages[index]!, preset, cache);
+    const basis: RoughBasis = {
+      estimator: 'rough',
+      tokens,
+      axis: buildTokenAxis(tokens, systemEnd, estimateToolsTokensRough(tools, preset)),
+      messagesTokens: estimateMessagesTokensRough(messages, preset, cache),
+      requestTokens: estimateRequestTokensRough(messages, '', tools, preset, cache),
+    };
+    roughByPreset.set(preset, basis);
+    return basis;
+  };
+
+  const exactBasis = (exact: ExactBasis): Basis => {
+    if (
+      exactCache &&
+      exactCache.encoding === exact.encoding &&
+      exactCache.source === exact.perMessage &&
+      exactCache.basis.axis.toolsTokens === exact.toolsTokens
+    ) {
+      return exactCache.basis;
+    }
+    const tokens = Int32Array.from(exact.perMessage);
+    const basis: Basis = {
+      estimator: exact.encoding,
+      tokens,
+      axis: buildTokenAxis(tokens, systemEnd, exact.toolsTokens),
+    };
+    exactCache = { source: exact.perMessage, encoding: exact.encoding, basis };
+    return basis;
+  };
+
+  const prepared = (strategy: Strategy): unknown => {
+    if (!preparedByStrategy.has(strategy))
+      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, { sizeCache }));
+    return preparedByStrategy.get(strategy);
+  };
+
+  const markers = (axis: TokenAxis): CompactionMarker[] =>
+    compactionPoints
+      .filter((point) => point.messageIndex >= 0 && point.messageIndex <= messages.length)
+      .map((point) => {
+        const details = [
+          point.trigger,
+          point.preTokens !== undefined ? `${formatCount(point.preTokens)} tokens before` : '',
+          point.line !== undefined ? `line ${point.line}` : '',
+        ].filter(Boolean);
+        return {
+          messageIndex: point.messageIndex,
+          kind: point.kind,
+          offset: offsetOfMessage(axis, point.messageIndex),
+          label: `${COMPACTION_LABELS[point.kind]} before #${formatCount(point.messageIndex)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`,
+        };
+      });
+
+  return {
+    messages,
+    tools,
+    prepared,
+    rough,
+    plan(strategy, request) {
+      const started = request.clock?.() ?? 0;
+      const roughBasis = rough(strategy.preset);
+      const basis = request.exact ? exactBasis(request.exact) : roughBasis;
+      const tokens: MessageTokens = {
+        of: (index) => basis.tokens[index] ?? 0,
+        request: basis.axis.totalTokens,
+        exact: request.exact !== null && request.exact !== undefined,
+      };
+      const state = request.state ?? INITIAL_COMPRESSOR_STATE;
+      const plan = strategy.plan({
+        messages,
+        tools,
+        config: request.config,
+        state,
+        tokens,
+        prepared: prepared(strategy),
+        ...(request.nowMs !== undefined ? { nowMs: request.nowMs } : {}),
+      });
+      const windowTokens = request.config.contextLength;
+      const axisLength = Math.max(windowTokens, basis.axis.totalTokens);
+      const savings: PrunedSaving[] = [...plan.prunedSavings]
+        .sort((left, right) => left[0] - right[0])
+        .map(([index, savedTokens]) => ({ index, savedTokens }));
+      const prunedSavedTokens = savings.reduce((sum, saving) => sum + saving.savedTokens, 0);
+      const fateTotals = totalsByFate(plan.fates, basis.tokens);
+      const threshold = plan.trigger.thresholdTokens;
+      const exactTotal = request.exact ? basis.axis.totalTokens : null;
+      const countsDisagree =
+        exactTotal !== null && roughBasis.requestTokens >= threshold !== exactTotal >= threshold;
+      const summaryTokens = plan.summaries.length > 0 ? plan.summaryTokens : 0;
+      const reattachedTokens = plan.reattached.reduce(
+        (sum, file) => sum + (file.mode === 'content' ? file.tokens : 0),
+        0,
+      );
+      const afterTokens = Math.round(
+        fateTotals.kept.tokens +
+          fateTotals.pruned.tokens -
+          prunedSavedTokensIn(plan.fates, plan.prunedSavings) +
+          summaryTokens +
+          reattachedTokens +
+          basis.axis.toolsTokens,
+      );
+      const tailTokens =
+        basis.axis.prefix[messages.length]! - basis.axis.prefix[Math.min(plan.tailStart, messages.length)]!;
+      const after: AfterProjection = {
+        tokens: afterTokens,
+        messages:
+          fateTotals.kept.messages +
+          fateTotals.pruned.messages +
+          plan.summaries.length +
+          plan.reattached.length,
+        summaryTokens,
+        warnings: windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress),
+      };
+      return {
+        strategy: strategy.name,
+        strategyLabel: strategy.label,
+        regionLabels: strategy.regionLabels,
+        messageCount: messages.length,
+        estimator: request.estimator,
+        tokenBasis: basis.estimator,
+        tokensPerMessage: basis.tokens,
+        regions: buildMapRegions(basis.axis, { headEnd: plan.headEnd, tailStart: plan.tailStart }),
+        totalTokens: basis.axis.totalTokens,
+        systemTokens: basis.axis.prefix[systemEnd]!,
+        toolsTokens: basis.axis.toolsTokens,
+        toolCount: tools.length,
+        windowTokens,
+        hygieneTokens: Math.trunc(windowTokens * HYGIENE_RATIO),
+        trigger: plan.trigger,
+        triggerTokens: plan.triggerTokens,
+        triggerBasis: plan.triggerBasis,
+        counts: { rough: roughBasis.requestTokens, exact: exactTotal },
+        countsDisagree,
+        wouldCompress: plan.wouldCompress,
+        reason: plan.reason,
+        headEnd: plan.headEnd,
+        tailStart: plan.tailStart,
+        fates: plan.fates,
+        fateTotals,
+        summaries: plan.summaries,
+        reattached: plan.reattached,
+        pruned: plan.pruned,
+        prunedSpans: buildPrunedSpans(basis.axis, savings, axisLength),
+        prunedSavedTokens: Math.round(prunedSavedTokens),
+        after,
+        explanation: plan.explanation,
+        hermes: plan.hermes,
+        compactionMarkers: markers(basis.axis),
+        elapsedMs: (request.clock?.() ?? 0) - started,
+        revision: request.revision ?? 0,
+      };
+    },
+  };
+}
+
+/** One plan of a transcript with no planner kept around (the CLI, tests). */
+export const planOnce = (
+  strategy: Strategy,
+  messages: readonly Message[],
+  request: PlanRequest,
+  context: PlannerContext = {},
+): LabPlan => createPlanner(messages, context).plan(strategy, request);
+
+function totalsByFate(
+  fates: Uint8Array,
+  tokens: Int32Array,
+): Record<FateName, { messages: number; tokens: number }> {
+  const totals = Object.fromEntries(FATE_NAMES.map((name) => [name, { messages: 0, tokens: 0 }])) as Record<
+    FateName,
+    { messages: number; tokens: number }
+  >;
+  for (let index = 0; index < fates.length; index++) {
+    const bucket = totals[FATE_NAMES[fates[index]!]!];
+    bucket.messages += 1;
+    bucket.tokens += tokens[index] ?? 0;
+  }
+  return totals;
+}
+
+/** Savings of messages that stay (shortened); a summarised message's saving is moot. */
+function prunedSavedTokensIn(fates: Uint8Array, savings: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [index, saved] of savings) if (fates[index] === FATE.pruned) total += saved;
+  return total;
+}
+
+function windowWarnings(
+  windowTokens: number,
+  thresholdTokens: number,
+  tailTokens: number,
+  afterTokens: number,
+  fires: boolean,
+): string[] {
+  const warnings: string[] = [];
+  if (tailTokens > windowTokens)
+    warnings.push(
+      `The kept tail alone (${formatCount(tailTokens)} tokens) is larger than the whole window of ${formatCount(windowTokens)} tokens.`,
+    );
+  if (thresholdTokens > windowTokens)
+    warnings.push(
+      `The trigger (${formatCount(thresholdTokens)} tokens) is above the ${formatCount(windowTokens)}-token window: the provider would reject the request before compaction fires.`,
+    );
+  if (fires && afterTokens > windowTokens)
+    warnings.push(
+      `After compaction the context (about ${formatCount(afterTokens)} tokens) would still not fit in the window of ${formatCount(windowTokens)} tokens.`,
+    );
+  return warnings;
+}

@@ -1,0 +1,319 @@
+/**
+ * Codex CLI's local compaction (openai/codex `core/src/compact.rs`, facts as of 2026-10 in
+ * peers.md §2.2): fire at 90% of the raw window; rebuild the history as the initial context,
+ * the previous user messages (newest first, up to 20,000 tokens at about four bytes per token,
+ * the oldest one that does not fit cut to the remainder), and a handoff summary inserted as a
+ * user message. Assistant replies and tool calls are not kept: the summary stands for them.
+ */
+import { createCompressorState } from '../compression/compressor-state.ts';
+import type { SummaryTemplate } from '../compression/summary-template.ts';
+import { contentTextForContains } from '../compression/content-text.ts';
+import type { CompressionConfig } from '../config/compression-config.ts';
+import { formatCount } from '../shared/format-count.ts';
+import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import type { Message } from '../transcript/message.ts';
+import {
+  FATE,
+  optionValue,
+  type CompactDeps,
+  type CompactInput,
+  type PlanInput,
+  type Strategy,
+  type StrategyCompaction,
+  type StrategyOption,
+  type StrategyPlan,
+  type StrategyTrigger,
+} from './strategy.ts';
+import {
+  HOST_PRESET,
+  gateReason,
+  isUserAsk,
+  leadingSystemCount,
+  percentText,
+  summaryMessage,
+  sumTokens,
+  tokensFor,
+  utf8Bytes,
+} from './strategy-kit.ts';
+import { writeSummary } from './write-summary.ts';
+
+const TRIGGER_PERCENT: StrategyOption = {
+  key: 'codex.triggerPercent',
+  label: 'Auto-compact at',
+  help: 'model_auto_compact_token_limit as a share of the raw window (Codex: 90%).',
+  defaultValue: 90,
+  min: 10,
+  max: 100,
+  step: 1,
+  unit: 'percent',
+};
+const USER_MESSAGE_BUDGET: StrategyOption = {
+  key: 'codex.userMessageTokens',
+  label: 'User messages kept',
+  help: 'Earlier user messages carried into the new history, newest first (Codex: 20,000 tokens).',
+  defaultValue: 20_000,
+  min: 0,
+  max: 200_000,
+  step: 1000,
+  unit: 'tokens',
+};
+
+/** Codex's usable window is 95% of the raw one; the trigger is measured against the raw one. */
+const EFFECTIVE_WINDOW_SHARE = 0.95;
+/** Codex's own estimate: about four bytes of UTF-8 per token. */
+const BYTES_PER_TOKEN = 4;
+/** Codex asks for no particular size; the lab asks for a tenth of what is compacted, within bounds. */
+const SUMMARY_SHARE = 0.1;
+const SUMMARY_MIN_TOKENS = 1000;
+const SUMMARY_MAX_TOKENS = 8000;
+
+/** Inserted before the summary, as Codex does, so the next model knows it is picking up work. */
+export const CODEX_SUMMARY_PREFIX =
+  'Another model was working on this task before the context was reset, and wrote the handoff below. ' +
+  'Build on it: do not redo work it reports as done, and check anything it was unsure of.';
+
+const INSTRUCTIONS =
+  'You are writing a CONTEXT CHECKPOINT: the conversation below is about to be replaced by your summary, and ' +
+  'another model will carry on the work from it alone. Write a handoff that lets it continue without asking ' +
+  'again: what the user wants, what has been done and decided, what must not be forgotten, and what to do ' +
+  'next. Be concise and concrete; prefer exact names, paths and values over description.';
+
+const TEMPLATE: SummaryTemplate = {
+  sections: [
+    {
+      heading: '## Goal',
+      content: 'goal',
+      guidance: 'What the user is trying to get done, in one or two sentences.',
+    },
+    {
+      heading: '## Progress and decisions',
+      content: 'progress',
+      guidance: 'What has been done so far and the choices made on the way.',
+    },
+    {
+      heading: '## Constraints and preferences',
+      content: 'constraints',
+      guidance: 'Requirements, limits and user preferences that still apply.',
+    },
+    {
+      heading: '## Next steps',
+      content: 'next-step',
+      guidance: 'What remains to do, starting with the latest request.',
+    },
+    {
+      heading: '## Critical data',
+      content: 'critical',
+      guidance: 'Exact values, paths, commands, errors and references the next model needs.',
+    },
+  ],
+};
+
+const approxTokens = (text: string): number => Math.ceil(utf8Bytes(text) / BYTES_PER_TOKEN);
+
+/** Cuts a message to about `tokens` tokens, keeping its start and end (Codex truncates the middle). */
+function truncateMiddle(text: string, tokens: number): string {
+  const keepChars = Math.max(0, tokens * BYTES_PER_TOKEN);
+  if (text.length <= keepChars) return text;
+  const head = Math.ceil(keepChars / 2);
+  const tail = Math.floor(keepChars / 2);
+  const removed = approxTokens(text) - tokens;
+  return `${text.slice(0, head)}\n…${formatCount(removed)} tokens truncated…\n${tail > 0 ? text.slice(-tail) : ''}`;
+}
+
+interface KeptUserMessage {
+  readonly index: number;
+  /** The text kept, when Codex had to cut the message; null when it is kept whole. */
+  readonly truncated: string | null;
+}
+
+/** The previous user messages Codex carries over, newest first until the budget is spent. */
+function selectUserMessages(
+  messages: readonly Message[],
+  start: number,
+  budgetTokens: number,
+): KeptUserMessage[] {
+  const kept: KeptUserMessage[] = [];
+  let remaining = budgetTokens;
+  for (let index = messages.length - 1; index >= start && remaining > 0; index--) {
+    const message = messages[index]!;
+    if (!isUserAsk(message)) continue;
+    const text = contentTextForContains(message.content);
+    const tokens = approxTokens(text);
+    if (tokens <= remaining) {
+      kept.push({ index, truncated: null });
+      remaining -= tokens;
+    } else {
+      kept.push({ index, truncated: truncateMiddle(text, remaining) });
+      break;
+    }
+  }
+  return kept.reverse();
+}
+
+function codexTrigger(config: CompressionConfig): StrategyTrigger {
+  const share = optionValue(config, TRIGGER_PERCENT) / 100;
+  const window = config.contextLength;
+  return {
+    thresholdTokens: Math.trunc(window * share),
+    rule: `${percentText(share)} of the raw ${formatCount(window)}-token window (Codex's usable window is ${percentText(EFFECTIVE_WINDOW_SHARE)} of it, ${formatCount(Math.trunc(window * EFFECTIVE_WINDOW_SHARE))})`,
+  };
+}
+
+function summaryBudget(compactedTokens: number): number {
+  return Math.max(
+    SUMMARY_MIN_TOKENS,
+    Math.min(SUMMARY_MAX_TOKENS, Math.round(compactedTokens * SUMMARY_SHARE)),
+  );
+}
+
+function planCodex(input: PlanInput): StrategyPlan {
+  const { messages, config, state } = input;
+  const tokens = tokensFor(input);
+  const trigger = codexTrigger(config);
+  const headEnd = leadingSystemCount(messages);
+  const count = messages.length;
+  const budget = optionValue(config, USER_MESSAGE_BUDGET);
+  const kept = selectUserMessages(messages, headEnd, budget);
+  const fates = new Uint8Array(count);
+  fates.fill(FATE.summarized, headEnd, count);
+  const prunedSavings = new Map<number, number>();
+  for (const item of kept) {
+    fates[item.index] = item.truncated === null ? FATE.kept : FATE.pruned;
+    if (item.truncated !== null) {
+      const whole = tokens.of(item.index);
+      prunedSavings.set(item.index, Math.max(0, whole - approxTokens(item.truncated)));
+    }
+  }
+  let reason = gateReason(config, state, trigger, tokens.request, input.nowMs);
+  if (reason === 'ready' && headEnd >= count) reason = 'no-compressible-window';
+  const compacted = sumTokens(tokens, headEnd, count);
+  const userAsks = messages.slice(headEnd).filter(isUserAsk).length;
+  return {
+    trigger,
+    triggerTokens: tokens.request,
+    triggerBasis: tokens.exact ? 'exact' : 'estimate',
+    wouldCompress: reason === 'ready',
+    reason,
+    headEnd,
+    tailStart: count,
+    fates,
+    pruned: [],
+    prunedSavings,
+    summaries: headEnd < count ? [{ start: headEnd, end: count, kind: 'middle' }] : [],
+    reattached: [],
+    summaryTokens: headEnd < count ? summaryBudget(compacted) : 0,
+    explanation: [
+      `Keeps the system prompt and your last ${formatCount(budget)} tokens of user messages and nothing else: ` +
+        `${formatCount(kept.length)} of ${formatCount(userAsks)} user ${userAsks === 1 ? 'message' : 'messages'}, newest first` +
+        `${kept.some((item) => item.truncated !== null) ? ', the oldest of them cut to fit' : ''}.`,
+      'Every assistant reply and tool call is dropped from the history; the handoff summary, inserted as a user message, stands for them.',
+      'Codex counts about four bytes of text per token for the kept user messages.',
+    ],
+    hermes: null,
+  };
+}
+
+async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
+  const { messages, config } = input;
+  const count = messages.length;
+  const headEnd = leadingSystemCount(messages);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const fates = new Uint8Array(count);
+  if (headEnd >= count) {
+    return {
+      messages: [...messages],
+      state: input.state,
+      skipped: 'no-compressible-window',
+      notes: ['Nothing but the system prompt: there is nothing to compact.'],
+      fates,
+      pruned: [],
+      summaries: [],
+      reattached: [],
+      tokensBefore,
+      tokensAfter: tokensBefore,
+      summarizerCalls: 0,
+      warning: null,
+      hermes: null,
+    };
+  }
+  const tokens = tokensFor(input);
+  const kept = selectUserMessages(messages, headEnd, optionValue(config, USER_MESSAGE_BUDGET));
+  fates.fill(FATE.summarized, headEnd, count);
+  for (const item of kept) fates[item.index] = item.truncated === null ? FATE.kept : FATE.pruned;
+  const written = await writeSummary(
+    {
+      turns: messages.slice(headEnd),
+      preset: HOST_PRESET,
+      instructions: INSTRUCTIONS,
+      template: TEMPLATE,
+      budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
+      model: config.summaryModel || null,
+      ...(input.summaryOverrides?.[0] !== undefined ? { override: input.summaryOverrides[0] } : {}),
+    },
+    deps,
+  );
+  const output: Message[] = [
+    ...messages.slice(0, headEnd),
+    ...kept.map((item) =>
+      item.truncated === null ? messages[item.index]! : { role: 'user', content: item.truncated },
+    ),
+    summaryMessage('user', `${CODEX_SUMMARY_PREFIX}\n\n${written.body}`),
+  ];
+  const notes = [
+    `Kept the system prompt and ${formatCount(kept.length)} earlier user ${kept.length === 1 ? 'message' : 'messages'}; the summary stands for the other ${formatCount(count - headEnd - kept.length)} messages.`,
+  ];
+  if (input.focusTopic) notes.push("Codex's /compact takes no focus topic; it was not used.");
+  if (written.fallback)
+    notes.push(`The summariser failed (${written.error}); a deterministic digest stands in.`);
+  return {
+    messages: output,
+    state: createCompressorState({
+      ...input.state,
+      compressionCount: input.state.compressionCount + 1,
+      previousSummary: written.body,
+      lastSummaryError: written.error,
+    }),
+    skipped: null,
+    notes,
+    fates,
+    pruned: [],
+    summaries: [
+      {
+        body: written.body,
+        outputIndex: output.length - 1,
+        span: { start: headEnd, end: count, kind: 'middle' },
+        prompt: written.prompt,
+        fallback: written.fallback,
+      },
+    ],
+    reattached: [],
+    tokensBefore,
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    summarizerCalls: written.calls,
+    warning: null,
+    hermes: null,
+  };
+}
+
+export const CODEX_CLI_STRATEGY: Strategy = {
+  name: 'codex-cli',
+  label: 'Codex CLI',
+  summary:
+    'Codex CLI: at 90% of the window, keep only your last 20K tokens of user messages plus a handoff summary.',
+  description:
+    "Modelled on OpenAI's Codex CLI local compaction (codex-rs core/src/compact.rs) as of 2026-10. Auto-compaction " +
+    'fires when the prompt reaches 90% of the raw context window (model_auto_compact_token_limit; the usable window ' +
+    'is 95% of the raw one). The new history is the initial context (system prompt), your previous user messages ' +
+    'newest first up to 20,000 tokens at about four bytes per token (the oldest one that does not fit is cut to the ' +
+    'remainder), and a handoff summary inserted as a user message behind a note that another model did the earlier ' +
+    'work. Assistant replies, tool calls and tool results are not kept. The summary follows Codex’s checkpoint ' +
+    'structure (goal; progress and decisions; constraints; next steps; critical data), written in our own words.',
+  preset: HOST_PRESET,
+  usesHermesSettings: false,
+  options: [TRIGGER_PERCENT, USER_MESSAGE_BUDGET],
+  regionLabels: { head: 'initial context', middle: 'history (user messages kept)', tail: 'recent turns' },
+  trigger: codexTrigger,
+  prepare: () => null,
+  plan: planCodex,
+  compact: compactCodex,
+};

@@ -1,0 +1,25 @@
+import type { TailCutStep } from '../compression/find-tail-cut.ts';
+import type { HygieneDecision } from '../compression/hygiene-decision.ts';
+import type { DerivedThresholds } from '../config/derive-thresholds.ts';
+import type { BoundarySwitches } from '../presets/preset.ts';
+
+/** What Hermes' phases 1–2 decided, for the explanation and the replay (hermes-reference §5). */
+export interface HermesPlanDetails {
+  readonly thresholds: DerivedThresholds;
+  /** The tail budget in force. */
+  readonly tailTokenBudget: number;
+  /** `_protect_head_size`: messages kept verbatim at the start before alignment. */
+  readonly headSize: number;
+  readonly headRule: BoundarySwitches['head'];
+  /** With this few messages compress() returns its input. */
+  readonly tooFewMessages: boolean;
+  /** compress() needs more than this many messages. */
+  readonly minMessagesExclusive: number;
+  /** Tool outputs before this index are outside the protected tail. */
+  readonly pruneBoundary: number;
+  /** Hermes' count of pruned outputs (duplicates, one-liners, images; not argument shrinking). */
+  readonly prunedCount: number;
+  readonly tailCutSteps: readonly TailCutStep[];
+  /** The gateway's 85% check before a message is processed. */
+  readonly hygiene: HygieneDecision;
+}

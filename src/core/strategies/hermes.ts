@@ -1,0 +1,317 @@
+/**
+ * Hermes Agent's own compressor (hermes-reference §3–§6) as a strategy, for either generation:
+ * prune old tool output, keep a protected head and a token-budgeted tail, summarise the middle
+ * into a structured handoff. The behaviour is all in `src/core/compression` and the preset's
+ * switches; this file only answers the strategy questions with it.
+ */
+import { compress } from '../compression/compress.ts';
+import { shouldCompress } from '../compression/compression-gates.ts';
+import { createHermesDocument, type HermesDocument } from '../compression/hermes-document.ts';
+import { hygieneDecision } from '../compression/hygiene-decision.ts';
+import { planCompressionBoundaries } from '../compression/plan-compression.ts';
+import { minMessagesExclusive } from '../compression/protect-head-size.ts';
+import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
+import { isSummaryMessage } from '../compression/real-user-message.ts';
+import { computeSummaryBudget } from '../config/compute-summary-budget.ts';
+import type { CompressionConfig } from '../config/compression-config.ts';
+import { deriveThresholds, type DerivedThresholds } from '../config/derive-thresholds.ts';
+import { HERMES_2026_04 } from '../presets/hermes-2026-04.ts';
+import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
+import type { Preset } from '../presets/preset.ts';
+import { formatCount } from '../shared/format-count.ts';
+import type { Message } from '../transcript/message.ts';
+import type { ToolSchema } from '../transcript/transcript.ts';
+import { describeHermesHead, describeHermesHygiene, describeHermesPruning } from './describe-hermes-plan.ts';
+import type { HermesPlanDetails } from './hermes-plan-details.ts';
+import {
+  FATE,
+  type CompactInput,
+  type PlanInput,
+  type PlanReason,
+  type Strategy,
+  type StrategyCompaction,
+  type StrategyPlan,
+  type StrategyTrigger,
+} from './strategy.ts';
+import type { StrategyName } from './strategy-names.ts';
+
+/** A pruning replacement can be a 50 KB argument JSON; the plan needs only its start. */
+const REPLACEMENT_PREVIEW_CHARS = 400;
+
+interface HermesStrategyFacts {
+  readonly name: StrategyName;
+  readonly label: string;
+  readonly summary: string;
+  readonly description: string;
+}
+
+function hermesTrigger(config: CompressionConfig, preset: Preset): StrategyTrigger {
+  const thresholds = deriveThresholds(config, preset);
+  return { thresholdTokens: thresholds.thresholdTokens, rule: describeThresholdRule(thresholds) };
+}
+
+const percent = (fraction: number): string => `${Number((fraction * 100).toFixed(1))}%`;
+
+/** How the threshold came from the window: the configured share, floors, reservations. */
+export function describeThresholdRule(t: DerivedThresholds): string {
+  const parts = [
+    `${percent(t.effectiveThresholdPercent)} of the ${formatCount(t.contextLength)}-token window`,
+  ];
+  if (t.effectiveThresholdPercent !== t.configuredThresholdPercent) {
+    parts.push(
+      `(raised from the configured ${percent(t.configuredThresholdPercent)}: windows under 512K trigger no lower than 75%)`,
+    );
+  }
+  if (t.reservedOutputTokens !== null)
+    parts.push(`after reserving ${formatCount(t.reservedOutputTokens)} output tokens`);
+  const plain = Math.trunc((t.contextLength - (t.reservedOutputTokens ?? 0)) * t.effectiveThresholdPercent);
+  if (t.thresholdTokens !== plain) {
+    parts.push(
+      t.thresholdTokens === 64_000
+        ? '— raised to the 64,000-token minimum'
+        : '— the 64,000-token minimum would swallow the window, so it triggers at 85% of it',
+    );
+  }
+  return parts.join(' ');
+}
+
+const previewReplacement = (item: PrunedToolOutput): PrunedToolOutput =>
+  item.replacement.length <= REPLACEMENT_PREVIEW_CHARS
+    ? item
+    : { ...item, replacement: `${item.replacement.slice(0, REPLACEMENT_PREVIEW_CHARS)}…` };
+
+function documentOf(
+  input: { messages: readonly Message[]; tools: readonly ToolSchema[]; prepared?: unknown },
+  preset: Preset,
+): HermesDocument {
+  const prepared = input.prepared as HermesDocument | undefined;
+  if (prepared && prepared.messages === input.messages && prepared.preset === preset) return prepared;
+  return createHermesDocument(input.messages, input.tools, preset);
+}
+
+function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
+  const { messages, config, state } = input;
+  const document = documentOf(input, preset);
+  const count = messages.length;
+  const boundaries = planCompressionBoundaries(messages, { config, preset, state, document });
+  const thresholds = boundaries.thresholds;
+  const trigger = { thresholdTokens: thresholds.thresholdTokens, rule: describeThresholdRule(thresholds) };
+  // Hermes decides on its own rough request estimate (messages + tool schemas).
+  const triggerTokens = document.roughRequestTokens();
+  const verdict = shouldCompress(
+    state,
+    { thresholdTokens: thresholds.thresholdTokens, preset, nowMs: input.nowMs ?? Number.POSITIVE_INFINITY },
+    triggerTokens,
+  );
+  const cut = boundaries.boundaries;
+  const headEnd = cut ? cut.headEnd : Math.min(boundaries.headSize, count);
+  const tailStart = cut ? cut.tailStart : headEnd;
+  let reason: PlanReason = 'ready';
+  if (!config.enabled) reason = 'disabled';
+  else if (!verdict.compress) reason = verdict.blockedBy ?? 'below-threshold';
+  else if (boundaries.tooFewMessages) reason = 'too-few-messages';
+  else if (headEnd >= tailStart) reason = 'no-compressible-window';
+
+  const fates = new Uint8Array(count);
+  const summarizes = !boundaries.tooFewMessages && headEnd < tailStart;
+  if (summarizes) fates.fill(FATE.summarized, headEnd, tailStart);
+  // Savings are measured in rough tokens and reported in the caller's counting, by each
+  // message's own ratio of the two.
+  const prunedSavings = new Map<number, number>();
+  const roughTokens = document.roughTokens();
+  for (const item of boundaries.pruned) {
+    if (fates[item.index] === FATE.kept) fates[item.index] = FATE.pruned;
+    if (prunedSavings.has(item.index)) continue;
+    const old = item.kind !== 'duplicate' && item.index < boundaries.pruneBoundary;
+    const savedRough = document.savedRoughTokens(item.index, old);
+    const rough = roughTokens[item.index]!;
+    const counted = input.tokens.of(item.index);
+    prunedSavings.set(item.index, rough > 0 ? Math.min(counted, (counted * savedRough) / rough) : 0);
+  }
+  const summaryTokens = summarizes
+    ? computeSummaryBudget(
+        boundaries.prunedMessages.slice(headEnd, tailStart),
+        thresholds.maxSummaryTokens,
+        preset,
+        document.sizeCache,
+      )
+    : 0;
+  const hermes: HermesPlanDetails = {
+    thresholds,
+    tailTokenBudget: boundaries.tailTokenBudget,
+    headSize: boundaries.headSize,
+    headRule: preset.boundaries.head,
+    tooFewMessages: boundaries.tooFewMessages,
+    minMessagesExclusive: minMessagesExclusive(boundaries.headSize),
+    pruneBoundary: boundaries.pruneBoundary,
+    prunedCount: boundaries.prunedCount,
+    tailCutSteps: cut?.steps ?? [],
+    hygiene: hygieneDecision(
+      {
+        historyLength: count,
+        contextLength: config.contextLength,
+        lastPromptTokens: state.lastPromptTokens,
+        roughTokens: document.roughMessagesTokens(),
+        compressionEnabled: config.enabled,
+        hardMessageLimit: config.hygieneHardMessageLimit,
+      },
+      preset,
+    ),
+  };
+  const pruned = boundaries.pruned.map(previewReplacement);
+  let saved = 0;
+  for (const value of prunedSavings.values()) saved += value;
+  return {
+    trigger,
+    triggerTokens,
+    triggerBasis: 'hermes-rough',
+    wouldCompress: reason === 'ready',
+    reason,
+    headEnd,
+    tailStart,
+    fates,
+    pruned,
+    prunedSavings,
+    summaries: summarizes ? [{ start: headEnd, end: tailStart, kind: 'middle' }] : [],
+    reattached: [],
+    summaryTokens,
+    explanation: [
+      describeHermesHead(hermes, headEnd, messages[0]?.role === 'system', config, state),
+      `Tail budget = threshold × target ratio ${percent(thresholds.targetRatio)} = ${formatCount(boundaries.tailTokenBudget)} tokens.`,
+      describeHermesPruning(hermes, pruned, saved),
+      describeHermesHygiene(hermes.hygiene),
+    ],
+    hermes,
+  };
+}
+
+async function compactHermes(
+  input: CompactInput,
+  deps: Parameters<Strategy['compact']>[1],
+  preset: Preset,
+): Promise<StrategyCompaction> {
+  const document = documentOf(input, preset);
+  const result = await compress(
+    input.messages,
+    {
+      config: input.config,
+      preset,
+      state: input.state,
+      document,
+      ...(input.focusTopic ? { focusTopic: input.focusTopic } : {}),
+      ...(input.force ? { force: true } : {}),
+      ...(input.memoryContext ? { memoryContext: input.memoryContext } : {}),
+      ...(input.currentTokens !== undefined ? { currentTokens: input.currentTokens } : {}),
+      ...(input.tailTokenBudgetOverride !== undefined
+        ? { tailTokenBudgetOverride: input.tailTokenBudgetOverride }
+        : {}),
+      ...(input.summaryOverrides?.[0] !== undefined ? { summaryOverride: input.summaryOverrides[0] } : {}),
+      today: input.today ?? null,
+      mainModel: input.mainModel ?? null,
+    },
+    deps,
+  );
+  const count = input.messages.length;
+  const fates = new Uint8Array(count);
+  const range = result.skipped ? null : result.boundaries;
+  if (range) fates.fill(FATE.summarized, range.headEnd, range.tailStart);
+  for (const item of result.pruned) if (fates[item.index] === FATE.kept) fates[item.index] = FATE.pruned;
+  const summaryIndex =
+    result.summary === null ? -1 : result.messages.findIndex((message) => isSummaryMessage(message, preset));
+  const notes: string[] = [];
+  if (result.skipped) notes.push(skipNote(result.skipped, result.summaryError));
+  else {
+    notes.push(
+      `Summarised messages #${formatCount(range!.headEnd)}–#${formatCount(range!.tailStart - 1)}; kept ${formatCount(range!.headEnd)} at the head and ${formatCount(count - range!.tailStart)} at the tail.`,
+    );
+    if (result.usedFallback)
+      notes.push(
+        `The summariser failed (${result.summaryError ?? 'no answer'}); the deterministic fallback summary stands in.`,
+      );
+  }
+  return {
+    messages: result.messages,
+    state: result.state,
+    skipped: result.skipped,
+    notes,
+    fates,
+    pruned: result.pruned,
+    summaries:
+      result.summaryBody !== null && range
+        ? [
+            {
+              body: result.summaryBody,
+              outputIndex: summaryIndex,
+              span: { start: range.headEnd, end: range.tailStart, kind: 'middle' },
+              prompt: result.prompt,
+              fallback: result.usedFallback,
+            },
+          ]
+        : [],
+    reattached: [],
+    tokensBefore: result.tokensBefore,
+    tokensAfter: result.tokensAfter,
+    summarizerCalls: result.summarizerCall ? 1 : 0,
+    warning: result.warning,
+    hermes: result,
+  };
+}
+
+function skipNote(reason: NonNullable<StrategyCompaction['skipped']>, error: string | null): string {
+  switch (reason) {
+    case 'too-few-messages':
+      return 'Too few messages to compact: compress() returns the transcript unchanged.';
+    case 'no-compressible-window':
+      return 'The protected head and tail meet: nothing is left between them to summarise.';
+    case 'nothing-new-after-summary':
+      return 'Nothing new since the last summary: there is nothing to summarise.';
+    case 'summary-failed-aborted':
+      return `The summary failed (${error ?? 'no answer'}), so nothing was dropped.`;
+    case 'would-grow':
+      return 'The compacted context would be larger than the original, so nothing was changed.';
+  }
+}
+
+/** Builds the strategy for one Hermes generation's preset. */
+export function hermesStrategy(preset: Preset, facts: HermesStrategyFacts): Strategy {
+  return {
+    ...facts,
+    preset,
+    usesHermesSettings: true,
+    options: [],
+    regionLabels: { head: 'protected head', middle: 'middle to summarise', tail: 'protected tail' },
+    trigger: (config) => hermesTrigger(config, preset),
+    prepare: (messages, tools, shared) =>
+      createHermesDocument(messages, tools, preset, shared?.sizeCache(preset)),
+    plan: (input) => planHermes(input, preset),
+    compact: (input, deps) => compactHermes(input, deps, preset),
+  };
+}
+
+export const HERMES_2026_04_STRATEGY: Strategy = hermesStrategy(HERMES_2026_04, {
+  name: 'hermes-2026-04',
+  label: 'Hermes (2026-04)',
+  summary:
+    'Hermes Agent at 3cb43df: 50% trigger, tail of 20% of the threshold, handoff summary of the middle.',
+  description:
+    'Hermes Agent as of commit 3cb43df (2026-04-24), the generation its original documents describe. ' +
+    'Compaction fires at 50% of the window (at least 64,000 tokens). Old tool outputs outside the protected ' +
+    'tail become one-line summaries, duplicates back-references. The first protect_first_n messages (system ' +
+    'prompt included) stay; the tail keeps 20% of the threshold in tokens, aligned to tool groups, with the ' +
+    'last user message; everything between is summarised into a structured handoff ("Active Task", Goal, ' +
+    'Completed Actions…). A call whose result was summarised away gets a stub result. Every compaction ' +
+    'starts a continuation session.',
+});
+
+export const HERMES_2026_07_STRATEGY: Strategy = hermesStrategy(HERMES_2026_07, {
+  name: 'hermes-2026-07',
+  label: 'Hermes (2026-07)',
+  summary: 'Hermes Agent at 9eb7b1a6: 75% floor under 512K, head decay, "Historical …" handoff, anti-thrash.',
+  description:
+    'Hermes Agent as of commit 9eb7b1a6 (2026-07-22). The 50% trigger is raised to 75% for windows under ' +
+    '512K, after reserving max_tokens. The head is the system prompt plus protect_first_n, which decays to ' +
+    'nothing after the first compaction; the tail is token-budgeted with a floor of up to 8 messages and keeps ' +
+    'the latest user ask and assistant reply. The summary uses "Historical …" sections grounded in the real ' +
+    'last user turn; a failed summary falls back to a deterministic handoff; orphaned calls are stripped; two ' +
+    'ineffective compactions stop automatic compaction.',
+});
