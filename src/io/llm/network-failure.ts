@@ -28,7 +28,7 @@ export function networkFailure(detail: string, call: LlmCallContext, isOnline?: 
     return createLlmError(
       {
         kind: 'offline',
-        message: `You are offline: ${PROVIDER_NAMES[call.provider]} cannot be reached without a network connection. Imports, the map and replays with the offline summariser still work.`,
+        message: `You are offline: ${PROVIDER_NAMES[call.provider]} cannot be reached without a network connection.`,
       },
       call,
     );

@@ -45,8 +45,9 @@ describe('networkFailure', () => {
     expect(error.isRetryable).toBe(false);
     // The chat shows the message as it is, not as a "provider error".
     expect(describeTurnFailure(error)).toBe(error.message);
-    expect(error.message).toContain('You are offline');
-    expect(error.message).toContain('replays with the offline summariser still work');
+    expect(error.message).toBe(
+      'You are offline: the OpenAI-compatible endpoint cannot be reached without a network connection.',
+    );
   });
 
   it('uses navigator.onLine when no probe is given', () => {
