@@ -15,6 +15,18 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Records whether a service worker controlled the page when its first script ran. In a fresh
+ * Playwright context (every test gets one) there is none: no worker left by an earlier test.
+ */
+async function recordControllerAtStart(page: Page): Promise<() => Promise<boolean>> {
+  await page.addInitScript(() => {
+    (window as { controlledAtStart?: boolean }).controlledAtStart ??=
+      navigator.serviceWorker.controller !== null;
+  });
+  return () => page.evaluate(() => (window as { controlledAtStart?: boolean }).controlledAtStart === true);
+}
+
 /** Waits for the demo's context map, as openLab does, for a page that is already loaded. */
 async function expectDemoOpen(page: Page): Promise<void> {
   await expect(page.getByTestId('context-map').locator('[data-region="tail"]')).toBeAttached({
@@ -51,7 +63,9 @@ test.describe('installable and offline', () => {
 
   test('with the network off, a reload opens the demo and replays it', async ({ page, context }) => {
     const errors = collectConsoleErrors(page);
+    const controlledAtStart = await recordControllerAtStart(page);
     await openLab(page);
+    expect(await controlledAtStart()).toBe(false);
     await waitForServiceWorkerControl(page);
     await expect(page.getByTestId('offline-ready')).toBeVisible();
     const count = await messageCount(page);
@@ -59,6 +73,8 @@ test.describe('installable and offline', () => {
     await context.setOffline(true);
     await page.reload();
     await expectDemoOpen(page);
+    // This page came from the service worker (and the probe above can tell).
+    expect(await controlledAtStart()).toBe(true);
     expect(await messageCount(page)).toBe(count);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
@@ -115,7 +131,10 @@ test.describe('installable and offline', () => {
 
   test('a newly deployed version waits for the Reload in the update notice', async ({ page }) => {
     const errors = collectConsoleErrors(page);
+    const controlledAtStart = await recordControllerAtStart(page);
     await openLab(page);
+    // The tests before this one installed the worker in their own contexts, not in this one.
+    expect(await controlledAtStart()).toBe(false);
     await waitForServiceWorkerControl(page);
     const original = readFileSync(SERVICE_WORKER_FILE, 'utf8');
     try {
