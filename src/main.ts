@@ -11,6 +11,9 @@ import { SessionsState } from './state/sessions-state.svelte.ts';
 import { UsageState } from './state/usage-state.svelte.ts';
 import { chatPanelContext } from './state/chat-context.ts';
 import { ChatState } from './state/chat-state.svelte.ts';
+import { appShellContext } from './state/app-shell-context.ts';
+import { AppUpdateState } from './state/app-update-state.svelte.ts';
+import { NetworkStatus } from './state/network-status.svelte.ts';
 import { connectPolicyFor } from './core/security/content-security-policy.ts';
 import { DEFAULT_BASE_URLS } from './io/llm/provider-settings.ts';
 import type { Preset } from './core/presets/preset.ts';
@@ -95,12 +98,27 @@ const chat = new ChatState({
   },
 });
 
+// Installable and offline: the service worker exists in production builds only, so the dev server
+// always serves fresh modules. Its registration code (and workbox-window) loads after the first screen.
+const update = new AppUpdateState(
+  import.meta.env.PROD && 'serviceWorker' in navigator
+    ? async (events) =>
+        (await import('./io/offline/register-app-service-worker.ts')).registerAppServiceWorker(events)
+    : null,
+);
+const network = new NetworkStatus({ isOnline: () => navigator.onLine, events: window });
+network.start();
+
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 mount(App, {
   target,
   props: { app },
-  context: new Map([...sessionsPanelContext(sessionsPanel, usagePanel), ...chatPanelContext(chat)]),
+  context: new Map([
+    ...sessionsPanelContext(sessionsPanel, usagePanel),
+    ...chatPanelContext(chat),
+    ...appShellContext(update, network),
+  ]),
 });
 void app.start();
 
@@ -120,3 +138,6 @@ if (import.meta.env.PROD) {
 }
 // Independent of the lab's start, which waits for the worker's exact counts.
 void chat.start();
+// After the page's own load, so precaching the assets never competes with the first screen.
+if (document.readyState === 'complete') void update.start();
+else window.addEventListener('load', () => void update.start(), { once: true });

@@ -39,6 +39,22 @@ describe('findLayerViolations', () => {
     ]);
   });
 
+  it('keeps the provider SDKs and the service worker registration in io', () => {
+    const source =
+      "import OpenAI from 'openai';\nimport type { Stream } from 'openai/streaming';\nimport { registerSW } from 'virtual:pwa-register';\nimport { Workbox } from 'workbox-window';";
+    for (const layer of ['core', 'ui', 'state'] as const) {
+      expect(findLayerViolations(layer, `${layer}/x.ts`, source).map((v) => v.problem)).toEqual([
+        `${layer} imports package 'openai'`,
+        `${layer} imports package 'openai/streaming'`,
+        `${layer} imports package 'virtual:pwa-register'`,
+        `${layer} imports package 'workbox-window'`,
+      ]);
+    }
+    expect(findLayerViolations('io', 'io/llm/x.ts', source)).toEqual([]);
+    // A package whose name merely starts with "openai" is not the SDK.
+    expect(findLayerViolations('ui', 'ui/x.ts', "import x from 'openai-tokens';")).toEqual([]);
+  });
+
   it('allows io to import worker types only', () => {
     expect(
       findLayerViolations(

@@ -18,20 +18,28 @@ const ALLOWED_LOCAL_IMPORTS: Record<Layer, readonly Layer[]> = {
   main: ['core', 'worker', 'io', 'state', 'ui'],
 };
 
+/** The provider SDKs and the service worker's registration are io adapters (loaded lazily there). */
+const IO_ONLY_PACKAGES: readonly RegExp[] = [
+  /^@anthropic-ai\//,
+  /^openai(\/|$)/,
+  /^virtual:pwa-/,
+  /^workbox-/,
+];
+
 /** Packages a layer must not import. */
 const FORBIDDEN_PACKAGES: Partial<Record<Layer, readonly RegExp[]>> = {
   core: [
     /^dexie/,
     /^svelte/,
     /^comlink/,
-    /^@anthropic-ai\//,
+    ...IO_ONLY_PACKAGES,
     /^js-tiktoken/,
     /^node:/,
     /^(fs|path|os|http|url)$/,
   ],
-  worker: [/^dexie/, /^svelte/],
-  ui: [/^dexie/, /^comlink/, /^@anthropic-ai\//, /^js-tiktoken/],
-  state: [/^comlink/, /^@anthropic-ai\//, /^js-tiktoken/],
+  worker: [/^dexie/, /^svelte/, /^virtual:pwa-/, /^workbox-/],
+  ui: [/^dexie/, /^comlink/, ...IO_ONLY_PACKAGES, /^js-tiktoken/],
+  state: [/^comlink/, ...IO_ONLY_PACKAGES, /^js-tiktoken/],
 };
 
 /** Ambient globals a layer must not touch: core gets time, randomness and IO as parameters. */

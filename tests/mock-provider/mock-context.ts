@@ -10,6 +10,12 @@ export interface MockProviderConfig {
   enforceOutputCap: boolean;
   /** When set, any other key gets a 401. By default any non-empty key is accepted. */
   requiredApiKey: string | null;
+  /**
+   * How the OpenAI route reports cache usage: OpenAI's `prompt_tokens_details` (`cached_tokens`,
+   * `cache_write_tokens`), or the top-level Anthropic-style `cache_read_input_tokens` /
+   * `cache_creation_input_tokens` that proxies in front of Claude (LiteLLM and the like) send.
+   */
+  openAiCacheUsage: 'prompt-tokens-details' | 'anthropic-fields';
 }
 
 export interface RecordedRequest {

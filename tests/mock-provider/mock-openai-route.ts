@@ -152,10 +152,17 @@ export function handleOpenAiChatCompletions(
     prompt_tokens: promptTokens,
     completion_tokens: reply.outputTokens,
     total_tokens: promptTokens + reply.outputTokens,
-    prompt_tokens_details: {
-      cached_tokens: cache.cacheReadTokens,
-      cache_write_tokens: cache.cacheWriteTokens,
-    },
+    ...(context.config.openAiCacheUsage === 'anthropic-fields'
+      ? {
+          cache_read_input_tokens: cache.cacheReadTokens,
+          cache_creation_input_tokens: cache.cacheWriteTokens,
+        }
+      : {
+          prompt_tokens_details: {
+            cached_tokens: cache.cacheReadTokens,
+            cache_write_tokens: cache.cacheWriteTokens,
+          },
+        }),
   };
   const id = context.nextId('chatcmpl-mock-');
   const created = Math.floor(context.nowMs() / 1000);

@@ -263,6 +263,35 @@ describe('startMockProvider', () => {
     expect(cached[2]).toBeGreaterThan(cached[1]!);
   });
 
+  it('reports the same cache usage in top-level Anthropic-style fields when configured as a proxy', async () => {
+    mock.configure({ openAiCacheUsage: 'anthropic-fields' });
+    const marked = applyCacheControl(
+      [
+        { role: 'system', content: LONG_SYSTEM_PROMPT },
+        { role: 'user', content: 'Summarise the rules.' },
+      ],
+      { ttl: '5m', nativeLayout: false },
+      HERMES_2026_04,
+    );
+    const { body } = toOpenAiChatRequest(marked, {
+      model: 'anthropic/claude-test',
+      stream: false,
+      cacheMarkersApplied: true,
+    });
+    const usages: Array<Record<string, unknown>> = [];
+    for (let call = 0; call < 2; call++) {
+      const json = (await (await post('/v1/chat/completions', body, openAiHeaders)).json()) as {
+        usage: Record<string, unknown>;
+      };
+      usages.push(json.usage);
+    }
+    // The first call writes the marked prefix, the second reads it: the same numbers, moved.
+    expect(usages[0]).not.toHaveProperty('prompt_tokens_details');
+    expect(usages[0]!.cache_read_input_tokens).toBe(0);
+    expect(usages[0]!.cache_creation_input_tokens).toBeGreaterThan(1024);
+    expect(usages[1]!.cache_read_input_tokens).toBe(usages[0]!.cache_creation_input_tokens);
+  });
+
   it("enforces the context window with each provider's own overflow text", async () => {
     mock.configure({ contextWindow: 1000 });
     const long = 'word '.repeat(2000);

@@ -17,7 +17,7 @@
  *   POST /__script                   JSON list of steps for the next generation requests (see mock-script.ts)
  *   GET  /__requests                 the recorded API requests: method, path, headers, body
  *   POST /__reset                    clears requests, script, cache, clock offset and config changes
- *   POST /__config                   {contextWindow?, enforceOutputCap?, requiredApiKey?}
+ *   POST /__config                   {contextWindow?, enforceOutputCap?, requiredApiKey?, openAiCacheUsage?}
  *   POST /__clock                    {advanceMs}: moves the mock's clock (cache TTLs) forward
  *
  * Tokens are ceil(characters / 4) of each block's JSON (mock-token-count.ts). The key is read
@@ -45,6 +45,7 @@ export interface MockProviderOptions {
   contextWindow?: number;
   enforceOutputCap?: boolean;
   requiredApiKey?: string | null;
+  openAiCacheUsage?: MockProviderConfig['openAiCacheUsage'];
   /** The clock for cache TTLs; the default is the wall clock plus any `/__clock` advance. */
   nowMs?: () => number;
 }
@@ -76,6 +77,7 @@ export async function startMockProvider(options: MockProviderOptions = {}): Prom
     contextWindow: options.contextWindow ?? DEFAULT_CONTEXT_WINDOW_TOKENS,
     enforceOutputCap: options.enforceOutputCap ?? true,
     requiredApiKey: options.requiredApiKey ?? null,
+    openAiCacheUsage: options.openAiCacheUsage ?? 'prompt-tokens-details',
   };
   const requests: RecordedRequest[] = [];
   let steps: MockScriptStep[] = [];
@@ -255,6 +257,8 @@ function pickConfig(body: Record<string, unknown>): Partial<MockProviderConfig> 
   if (typeof body.enforceOutputCap === 'boolean') config.enforceOutputCap = body.enforceOutputCap;
   if (typeof body.requiredApiKey === 'string' || body.requiredApiKey === null)
     config.requiredApiKey = body.requiredApiKey;
+  if (body.openAiCacheUsage === 'prompt-tokens-details' || body.openAiCacheUsage === 'anthropic-fields')
+    config.openAiCacheUsage = body.openAiCacheUsage;
   return config;
 }
 

@@ -21,6 +21,7 @@ import {
 } from './chat-client.ts';
 import { abortKindOf, createLlmError, headersToRecord, type LlmCallContext } from './create-llm-error.ts';
 import { isLlmError, LlmError } from './llm-error.ts';
+import { networkFailure, type OnlineProbe } from './network-failure.ts';
 import { DEFAULT_BASE_URLS } from './provider-settings.ts';
 import { toChatResponse, type UsageRoute } from './to-chat-response.ts';
 
@@ -34,6 +35,8 @@ export interface AnthropicClientOptions {
   preset: Preset;
   /** Injected for tests; the browser's `fetch` otherwise. */
   fetch?: typeof fetch;
+  /** Whether the browser believes it is online; `navigator.onLine` by default. */
+  isOnline?: OnlineProbe;
 }
 
 /**
@@ -126,7 +129,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
         ANTHROPIC_USAGE_ROUTE,
       );
     } catch (error) {
-      throw toLlmError(error, call, signal);
+      throw toLlmError(error, call, signal, options.isOnline);
     }
   }
 
@@ -150,7 +153,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
       });
       return counted.input_tokens;
     } catch (error) {
-      throw toLlmError(error, call, signal);
+      throw toLlmError(error, call, signal, options.isOnline);
     }
   }
 
@@ -163,7 +166,12 @@ export function normalizeAnthropicBaseUrl(baseUrl: string): string {
 }
 
 /** SDK errors as `LlmError`s: status, body and headers kept, the kind from the SDK's class. */
-function toLlmError(error: unknown, call: LlmCallContext, signal: AbortSignal | undefined): LlmError {
+function toLlmError(
+  error: unknown,
+  call: LlmCallContext,
+  signal: AbortSignal | undefined,
+  isOnline: OnlineProbe | undefined,
+): LlmError {
   if (isLlmError(error)) return error;
   if (signal?.aborted || error instanceof APIUserAbortError) {
     const kind = abortKindOf(signal);
@@ -178,15 +186,15 @@ function toLlmError(error: unknown, call: LlmCallContext, signal: AbortSignal | 
     if (error.status === undefined) {
       // No status: either no answer at all, or an `error` event in the middle of a stream,
       // which gets the status the same error has when it comes before the stream starts.
-      const midStream = error.error !== undefined && error.error !== null;
+      if (error.error === undefined || error.error === null)
+        return networkFailure(connectionFailureDetail(error), call, isOnline);
       return createLlmError(
         {
-          kind: midStream ? 'http' : 'network',
+          kind: 'http',
           message: error.message,
-          status: midStream ? statusOfErrorType(error.type) : undefined,
+          status: statusOfErrorType(error.type),
           body: error.error,
           headers: headersToRecord(error.headers),
-          errorType: midStream ? null : 'APIConnectionError',
         },
         call,
       );
@@ -202,7 +210,13 @@ function toLlmError(error: unknown, call: LlmCallContext, signal: AbortSignal | 
       call,
     );
   }
-  return createLlmError({ kind: 'network', message: describe(error) }, call);
+  return networkFailure(describe(error), call, isOnline);
+}
+
+/** The SDK says only "Connection error."; the cause (refused, DNS, CORS) is what helps. */
+function connectionFailureDetail(error: APIError): string {
+  const cause: unknown = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : error.message;
 }
 
 /**

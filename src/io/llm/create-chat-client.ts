@@ -14,8 +14,9 @@ export interface CreateChatClientOptions {
 }
 
 /**
- * The client for the user's provider settings. The SDK-backed Anthropic client is imported
- * only when needed, so the ~80 KB gzip SDK stays out of the main bundle (SPEC §7).
+ * The client for the user's provider settings. Both clients sit on official SDKs (Anthropic's,
+ * ~80 KB gzip; `openai`, ~35 KB gzip) and each is imported only when that provider is used, so
+ * neither SDK is in the main bundle (SPEC §7).
  * Rejects with a `configuration` LlmError when no request could be made.
  */
 export async function createChatClient(

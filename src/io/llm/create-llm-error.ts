@@ -28,13 +28,17 @@ export interface LlmFailure {
   errorType?: string | null;
 }
 
-/** Classifies a failure with core's `classifyApiError` and wraps it, key redacted everywhere. */
+/**
+ * Classifies a failure with core's `classifyApiError` and wraps it, key redacted everywhere.
+ * Cancels, configuration problems and a browser without network get no classification:
+ * nothing about the provider was learnt, and no retry or recovery can help.
+ */
 export function createLlmError(failure: LlmFailure, call: LlmCallContext): LlmError {
   const message = redactSecret(failure.message, call.apiKey);
   const body = redactBody(failure.body, call.apiKey);
   const headers = failure.headers ?? {};
   const classification =
-    failure.kind === 'aborted' || failure.kind === 'configuration'
+    failure.kind === 'aborted' || failure.kind === 'configuration' || failure.kind === 'offline'
       ? undefined
       : classifyApiError(
           {

@@ -4,6 +4,7 @@ import type { ChatProvider } from './chat-client.ts';
 /**
  * - `http`: the provider answered with an error status (or an error event mid-stream);
  * - `network`: no answer (DNS, refused, CORS, dropped before the headers);
+ * - `offline`: no answer, and the browser reports no network connection (`navigator.onLine`);
  * - `timeout`: our deadline passed;
  * - `aborted`: the caller cancelled;
  * - `stream-cut`: the stream ended or broke before its final event;
@@ -11,7 +12,14 @@ import type { ChatProvider } from './chat-client.ts';
  * - `configuration`: the settings cannot make a request (no key, bad base URL).
  */
 export type LlmErrorKind =
-  'http' | 'network' | 'timeout' | 'aborted' | 'stream-cut' | 'invalid-response' | 'configuration';
+  | 'http'
+  | 'network'
+  | 'offline'
+  | 'timeout'
+  | 'aborted'
+  | 'stream-cut'
+  | 'invalid-response'
+  | 'configuration';
 
 export interface LlmErrorInit {
   kind: LlmErrorKind;
@@ -58,7 +66,7 @@ export class LlmError extends Error {
 
   /** Worth retrying as is: the classifier's verdict, else what the status or kind implies. */
   get isRetryable(): boolean {
-    if (this.kind === 'aborted' || this.kind === 'configuration') return false;
+    if (this.kind === 'aborted' || this.kind === 'configuration' || this.kind === 'offline') return false;
     if (this.classification) return this.classification.retryable;
     if (this.status !== undefined)
       return this.status === 408 || this.status === 409 || this.status === 429 || this.status >= 500;

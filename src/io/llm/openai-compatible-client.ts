@@ -1,13 +1,18 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+} from 'openai/resources/chat/completions/completions';
+import type { Stream } from 'openai/streaming';
 import type { Preset } from '../../core/presets/preset.ts';
 import {
-  applyChatCompletionStreamData,
+  applyChatCompletionChunk,
   chatCompletionStreamResponse,
   createChatCompletionStreamState,
   type ChatCompletionStreamState,
 } from '../../core/providers/openai-compatible/accumulate-chat-completion-chunks.ts';
 import { fromOpenAiChatResponse } from '../../core/providers/openai-compatible/from-openai-chat-response.ts';
 import { toOpenAiChatRequest } from '../../core/providers/openai-compatible/to-openai-chat-request.ts';
-import { createServerSentEventParser } from '../../core/providers/server-sent-event-parser.ts';
 import { isPlainObject, safeParseJson } from '../../core/shared/safe-parse-json.ts';
 import {
   dispatchDelta,
@@ -17,7 +22,8 @@ import {
   type ChatStreamHandlers,
 } from './chat-client.ts';
 import { abortKindOf, createLlmError, headersToRecord, type LlmCallContext } from './create-llm-error.ts';
-import { isLlmError, LlmError, redactSecret } from './llm-error.ts';
+import { isLlmError, LlmError } from './llm-error.ts';
+import { networkFailure, type OnlineProbe } from './network-failure.ts';
 import { DEFAULT_BASE_URLS, hermesProviderName } from './provider-settings.ts';
 import { toChatResponse, type UsageRoute } from './to-chat-response.ts';
 
@@ -34,17 +40,40 @@ export interface OpenAiCompatibleClientOptions {
   maxTokensField?: 'max_tokens' | 'max_completion_tokens';
   /** Injected for tests; the browser's `fetch` otherwise. */
   fetch?: typeof fetch;
+  /** Whether the browser believes it is online; `navigator.onLine` by default. */
+  isOnline?: OnlineProbe;
+}
+
+/** The error response's body as the server sent it (the SDK keeps only its `error` member). */
+interface ErrorBodyCapture {
+  text: string | undefined;
 }
 
 /**
- * Any OpenAI-compatible Chat Completions endpoint over plain `fetch`, streamed as SSE parsed
- * from `response.body` (stack.md §6). Usage is requested in the stream (`include_usage`).
+ * Any OpenAI-compatible Chat Completions endpoint (OpenAI, OpenRouter, local servers) over the
+ * official `openai` SDK, from the browser. As with the Anthropic client: `dangerouslyAllowBrowser`
+ * is always set, the SDK's retries are off (`retryWithBackoff` and overflow recovery decide),
+ * its logger is silenced, and environment defaults (organisation, project) are never read.
+ * Streamed chunks go through core's accumulator, so deltas, tool-call merging and usage
+ * (`include_usage`, cached tokens) are the same code the hand-written client used.
  */
 export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOptions): ChatClient {
   const baseUrl = (options.baseUrl.trim() || DEFAULT_BASE_URLS['openai-compatible']).replace(/\/+$/, '');
   const hermesProvider = hermesProviderName({ provider: 'openai-compatible', baseUrl });
   const usageRoute: UsageRoute = { provider: hermesProvider, apiMode: 'chat_completions' };
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const sdk = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: baseUrl,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    dangerouslyAllowBrowser: true,
+    maxRetries: 0,
+    logLevel: 'off',
+    fetch: fetchImpl,
+    defaultHeaders: attributionHeaders(),
+  });
 
   async function send(
     request: ChatRequest,
@@ -71,39 +100,40 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
       stream,
       cacheMarkersApplied: request.cacheMarkersApplied ?? false,
     });
-
-    let response: Response;
+    // One SDK view per call, so concurrent calls never mix up their error bodies.
+    const errorBody: ErrorBodyCapture = { text: undefined };
+    const calling = sdk.withOptions({ fetch: capturingErrorBodies(fetchImpl, errorBody) });
+    const requestOptions = { signal: signal ?? null };
     try {
-      response = await fetchImpl(`${baseUrl}/chat/completions`, {
-        method: 'POST',
-        headers: requestHeaders(),
-        body: JSON.stringify(body),
-        signal: signal ?? null,
-      });
+      // The body is the app's own wire shape (envelope cache markers, reasoning replay), a
+      // superset of the SDK's parameter type; the SDK serialises it unchanged.
+      const params = body as unknown as ChatCompletionCreateParamsStreaming;
+      if (!stream) {
+        const response = await calling.chat.completions
+          .create({ ...params, stream: false }, requestOptions)
+          .asResponse();
+        return parseJsonReply(await response.text(), headersToRecord(response.headers));
+      }
+      const { data: chunks, response } = await calling.chat.completions
+        .create(params, requestOptions)
+        .withResponse();
+      // Some servers ignore `stream: true` and answer with plain JSON.
+      if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+        return parseJsonReply(await response.text(), headersToRecord(response.headers));
+      }
+      const state = await readChunks(chunks, handlers, call, signal);
+      return toChatResponse(
+        fromOpenAiChatResponse(chatCompletionStreamResponse(state)),
+        warnings,
+        call,
+        usageRoute,
+      );
     } catch (error) {
-      throw transportError(error, call, signal, 'network');
+      throw toLlmError(error, call, signal, errorBody, options.isOnline);
     }
 
-    const headers = headersToRecord(response.headers);
-    if (!response.ok) {
-      const text = await readText(response, call, signal);
+    function parseJsonReply(text: string, headers: Record<string, string>): ChatResponse {
       const parsed = safeParseJson(text);
-      const errorBody = parsed.ok ? parsed.value : text;
-      throw createLlmError(
-        {
-          kind: 'http',
-          status: response.status,
-          message: `${response.status} ${bodyMessage(errorBody) ?? (text || response.statusText)}`,
-          body: errorBody,
-          headers,
-        },
-        call,
-      );
-    }
-    // Some servers ignore `stream: true` and answer with plain JSON.
-    const isEventStream = (headers['content-type'] ?? '').includes('text/event-stream');
-    if (!stream || !isEventStream || !response.body) {
-      const parsed = safeParseJson(await readText(response, call, signal));
       if (!parsed.ok)
         throw createLlmError(
           { kind: 'invalid-response', message: `Response is not JSON: ${parsed.error.message}`, headers },
@@ -111,21 +141,11 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
         );
       return toChatResponse(fromOpenAiChatResponse(parsed.value), warnings, call, usageRoute);
     }
-    const state = await readEventStream(response.body, handlers, call, signal, headers);
-    return toChatResponse(
-      fromOpenAiChatResponse(chatCompletionStreamResponse(state)),
-      warnings,
-      call,
-      usageRoute,
-    );
   }
 
-  function requestHeaders(): Record<string, string> {
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      authorization: `Bearer ${options.apiKey}`,
-    };
-    // Custom headers force a CORS preflight the endpoint must allow: only OpenRouter documents these.
+  /** Custom headers force a CORS preflight the endpoint must allow: only OpenRouter documents these. */
+  function attributionHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {};
     if (hermesProvider === 'openrouter') {
       if (options.appReferer) headers['http-referer'] = options.appReferer;
       if (options.appTitle) headers['x-title'] = options.appTitle;
@@ -136,86 +156,138 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
   return { provider: 'openai-compatible', model: options.model, send };
 }
 
-async function readEventStream(
-  body: ReadableStream<Uint8Array>,
+/**
+ * The SDK's chunks through core's accumulator. A reply is complete once its choice carries a
+ * `finish_reason`: the SDK's iterator swallows `[DONE]`, and its own stream helper
+ * (`ChatCompletionStream`) uses the same rule. A break before that is a `stream-cut`.
+ */
+async function readChunks(
+  chunks: Stream<ChatCompletionChunk>,
   handlers: ChatStreamHandlers | undefined,
   call: LlmCallContext,
   signal: AbortSignal | undefined,
-  headers: Record<string, string>,
 ): Promise<ChatCompletionStreamState> {
   const state = createChatCompletionStreamState();
-  const parser = createServerSentEventParser();
-  // TS's DOM lib types the decoder's writable side as AllowSharedBufferSource, which fetch bodies are.
-  const decoder = new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array>;
-  const reader = body.pipeThrough(decoder).getReader();
-  const apply = (data: string): void => {
-    for (const delta of applyChatCompletionStreamData(state, data)) dispatchDelta(delta, handlers);
-  };
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      for (const event of parser.push(value)) apply(event.data);
-      if (state.complete || state.error) break;
+    for await (const chunk of chunks) {
+      for (const delta of applyChatCompletionChunk(state, chunk)) dispatchDelta(delta, handlers);
     }
-    for (const event of parser.end()) apply(event.data);
   } catch (error) {
-    throw transportError(error, call, signal, 'stream-cut');
-  } finally {
-    void reader.cancel().catch(() => undefined);
-  }
-  if (state.error) {
-    const status = typeof state.error.code === 'number' ? state.error.code : undefined;
-    const message =
-      typeof state.error.message === 'string' ? state.error.message : 'error event in the stream';
-    throw createLlmError({ kind: 'http', status, message, body: { error: state.error }, headers }, call);
-  }
-  if (!state.complete) {
+    // An `{error:{…}}` chunk comes as an APIError; our abort is mapped by the caller.
+    if (signal?.aborted || error instanceof APIError) throw error;
+    if (error instanceof SyntaxError) {
+      throw createLlmError(
+        {
+          kind: 'invalid-response',
+          message: `The stream carried a chunk that is not JSON: ${error.message}`,
+        },
+        call,
+      );
+    }
     throw createLlmError(
-      { kind: 'stream-cut', message: 'Stream ended before [DONE]: the reply is incomplete' },
+      {
+        kind: 'stream-cut',
+        message: `Stream broken before the reply was complete: ${describe(error)}`,
+      },
+      call,
+    );
+  }
+  // The SDK ends the iteration quietly when our signal aborts it.
+  if (signal?.aborted) throw signal.reason;
+  if (state.finishReason === null) {
+    throw createLlmError(
+      { kind: 'stream-cut', message: 'Stream ended before its finish_reason: the reply is incomplete' },
       call,
     );
   }
   return state;
 }
 
-async function readText(
-  response: Response,
-  call: LlmCallContext,
-  signal: AbortSignal | undefined,
-): Promise<string> {
-  try {
-    return await response.text();
-  } catch (error) {
-    throw transportError(error, call, signal, 'network');
-  }
+/** `fetch` that keeps the text of an error response before the SDK reads it. */
+function capturingErrorBodies(fetchImpl: typeof fetch, capture: ErrorBodyCapture): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    if (!response.ok)
+      capture.text = await response
+        .clone()
+        .text()
+        .catch(() => undefined);
+    return response;
+  };
 }
 
-/** A thrown fetch or read: our abort, or the connection failing (before or during the body). */
-function transportError(
+/** SDK and transport errors as `LlmError`s: the same status, body, message and kind as before the SDK. */
+function toLlmError(
   error: unknown,
   call: LlmCallContext,
   signal: AbortSignal | undefined,
-  kind: 'network' | 'stream-cut',
+  errorBody: ErrorBodyCapture,
+  isOnline: OnlineProbe | undefined,
 ): LlmError {
   if (isLlmError(error)) return error;
-  if (signal?.aborted) {
-    const abortKind = abortKindOf(signal);
+  if (signal?.aborted || error instanceof APIUserAbortError) {
+    const kind = abortKindOf(signal);
     return createLlmError(
-      { kind: abortKind, message: abortKind === 'timeout' ? 'Request timed out' : 'Request cancelled' },
+      { kind, message: kind === 'timeout' ? 'Request timed out' : 'Request cancelled' },
       call,
     );
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  const message =
-    kind === 'network'
-      ? `Connection error: ${redactSecret(detail, call.apiKey)}`
-      : `Stream broken before the reply was complete: ${redactSecret(detail, call.apiKey)}`;
-  return createLlmError({ kind, message }, call);
+  if (error instanceof APIConnectionTimeoutError)
+    return createLlmError({ kind: 'timeout', message: error.message }, call);
+  if (error instanceof APIError) {
+    const headers = headersToRecord(error.headers);
+    if (error.status !== undefined) {
+      const text = errorBody.text ?? '';
+      const parsed = safeParseJson(text);
+      const body = parsed.ok ? parsed.value : text;
+      return createLlmError(
+        {
+          kind: 'http',
+          status: error.status,
+          message: `${error.status} ${bodyMessage(body) ?? (text || error.message)}`,
+          body,
+          headers,
+        },
+        call,
+      );
+    }
+    if (isPlainObject(error.error)) {
+      // An error chunk in the middle of the stream (OpenRouter and others).
+      const detail = error.error;
+      return createLlmError(
+        {
+          kind: 'http',
+          status: typeof detail.code === 'number' ? detail.code : undefined,
+          message: typeof detail.message === 'string' ? detail.message : 'error event in the stream',
+          body: { error: detail },
+          headers,
+        },
+        call,
+      );
+    }
+    // APIConnectionError: no answer at all.
+    return networkFailure(connectionFailureDetail(error), call, isOnline);
+  }
+  if (error instanceof SyntaxError)
+    return createLlmError(
+      { kind: 'invalid-response', message: `Response is not JSON: ${error.message}` },
+      call,
+    );
+  return networkFailure(describe(error), call, isOnline);
+}
+
+/** The SDK says only "Connection error."; the cause (refused, DNS, CORS) is what helps. */
+function connectionFailureDetail(error: APIError): string {
+  const cause: unknown = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : error.message;
 }
 
 function bodyMessage(body: unknown): string | undefined {
   if (!isPlainObject(body)) return undefined;
   if (isPlainObject(body.error) && typeof body.error.message === 'string') return body.error.message;
   return typeof body.message === 'string' ? body.message : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -63,6 +63,7 @@ export async function retryWithBackoff<T>(
 /** Rate limits, overload, server errors and timeouts (dropped connections classify as timeouts). */
 export function isTransientLlmError(error: unknown): boolean {
   if (!isLlmError(error) || error.kind === 'aborted' || error.kind === 'configuration') return false;
+  if (error.kind === 'offline') return false;
   if (error.classification) return RETRYABLE_REASONS.has(error.classification.reason);
   return error.isRetryable;
 }

@@ -18,6 +18,7 @@ export function describeTurnFailure(error: unknown): string {
       case 'timeout':
         return `The provider did not answer in time: ${error.message}`;
       case 'configuration':
+      case 'offline':
         return error.message;
       default:
         return `Provider error${status}: ${error.classification?.message ?? error.message}`;

@@ -30,6 +30,23 @@ describe('buildContentSecurityPolicy', () => {
     expect(policy).toContain("object-src 'none'");
   });
 
+  it("lets the app's own service worker and web app manifest load, and nothing from elsewhere", () => {
+    const directives = new Map(
+      buildContentSecurityPolicy(connectPolicyFor(['https://api.openai.com/v1']))
+        .split('; ')
+        .map((directive) => {
+          const [name, ...sources] = directive.split(' ');
+          return [name!, sources] as const;
+        }),
+    );
+    // Service worker registration is checked against worker-src (then script-src).
+    expect(directives.get('worker-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // No manifest-src: the manifest falls back to default-src.
+    expect(directives.has('manifest-src')).toBe(false);
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+  });
+
   it('allows only the app itself when no provider is configured and loopback is off', () => {
     expect(buildContentSecurityPolicy(connectPolicyFor([], false))).toContain("connect-src 'self';");
   });

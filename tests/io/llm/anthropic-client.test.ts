@@ -206,4 +206,33 @@ describe('createAnthropicClient', () => {
     await trailing.send({ messages: question, maxTokens: 50, stream: false });
     expect(provider.mock().requests[0]!.path).toBe('/v1/messages');
   });
+
+  it('reports a refused connection as a network error, with its cause, while the browser is online', async () => {
+    const error = await failure(unreachable(() => true).send({ messages: question, maxTokens: 10 }));
+    expect(error.kind).toBe('network');
+    expect(error.message).toMatch(/^Connection error: /);
+    expect(error.message).not.toBe('Connection error: Connection error.');
+    expect(error.classification?.retryable).toBe(true);
+  });
+
+  it('says plainly that the browser is offline when the request fails without a network', async () => {
+    const error = await failure(unreachable(() => false).send({ messages: question, maxTokens: 10 }));
+    expect(error.kind).toBe('offline');
+    expect(error.message).toMatch(
+      /^You are offline: Anthropic cannot be reached without a network connection/,
+    );
+    expect(error.isRetryable).toBe(false);
+    expect(error.classification).toBeUndefined();
+  });
 });
+
+/** A client whose requests fail like a fetch with no route to the host. */
+function unreachable(isOnline: () => boolean) {
+  return createAnthropicClient({
+    apiKey: API_KEY,
+    baseUrl: 'http://127.0.0.1:9',
+    model: 'claude-test',
+    preset: HERMES_2026_04,
+    isOnline,
+  });
+}

@@ -382,7 +382,9 @@ function clientSettings(route: Route) {
 async function failedSend(route: Route, preset: Preset, signal?: AbortSignal): Promise<LlmError> {
   const client = await createChatClient(clientSettings(route), { preset });
   const error = await client
-    .send({ messages: [{ role: 'user', content: 'hello' }], maxTokens: 256 }, undefined, signal)
+    // The faulted turn's text: its echoed reply is long enough that a cut after 5 events is
+    // mid-way on both APIs (a one-word reply is whole, finish_reason included, by then).
+    .send({ messages: [{ role: 'user', content: FAULTED_TEXT }], maxTokens: 256 }, undefined, signal)
     .then(
       () => null,
       (thrown: unknown) => thrown,
