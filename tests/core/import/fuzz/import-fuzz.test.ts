@@ -9,7 +9,7 @@ import { importTranscript, importTranscriptChunks } from '#core/import/import-tr
 import { isWithinDepth, MAX_KEPT_VALUE_DEPTH } from '#core/import/is-within-depth.ts';
 import { transcriptFormatLabel } from '#core/import/transcript-format-label.ts';
 import type { Result } from '#core/shared/result.ts';
-import { TRANSCRIPT_FORMATS } from '#core/transcript/transcript.ts';
+import { TRANSCRIPT_FORMATS } from '#core/import/formats/transcript-format-registry.ts';
 import { createSeededRandom, type SeededRandom } from './seeded-random.ts';
 import { EXPENSIVE_MUTATIONS, MUTATIONS } from './mutate-transcript-text.ts';
 

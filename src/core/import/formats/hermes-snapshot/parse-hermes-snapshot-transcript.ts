@@ -1,24 +1,17 @@
-import { messageText } from '../transcript/message.ts';
-import { err, ok, type Result } from '../shared/result.ts';
-import { isPlainObject } from '../shared/safe-parse-json.ts';
-import { convertHermesSession } from './convert-hermes-session.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonDocumentText } from './import-json-document-text.ts';
-import { isHermesSummaryMessage } from './is-hermes-summary-message.ts';
-import type { DocumentProblem } from './json-document-converter.ts';
-import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
+import { messageText } from '../../../transcript/message.ts';
+import { err, ok, type Result } from '../../../shared/result.ts';
+import { isPlainObject } from '../../../shared/safe-parse-json.ts';
+import { convertHermesSession } from '../../convert-hermes-session.ts';
+import type { ImportContext } from '../../import-context.ts';
+import { isHermesSummaryMessage } from '../../is-hermes-summary-message.ts';
+import type { DocumentProblem } from '../../json-document-converter.ts';
+import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 /**
  * Reads a Hermes per-session JSON snapshot (`~/.hermes/sessions/session_<id>.json`:
  * `{session_id, model, system_prompt, tools, messages, …}`). Its messages are Hermes' own dicts
  * and are kept with all their keys; `role:'session_meta'` bookkeeping entries are left out.
  */
-export function parseHermesSnapshotTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonDocumentText(text, 'hermes-snapshot', hermesSnapshotDocumentToDraft);
-}
-
 export function hermesSnapshotDocumentToDraft(
   value: unknown,
   context: ImportContext,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseClaudeCodeTranscript } from '#core/import/parse-claude-code-transcript.ts';
+import { importTranscript } from '#core/import/import-transcript.ts';
+
+const parseClaudeCodeTranscript = (text: string) => importTranscript(text, { format: 'claude-code' });
 
 const jsonl = (...records: unknown[]): string => records.map((record) => JSON.stringify(record)).join('\n');
 const assistant = (uuid: string, parentUuid: string, id: string, content: unknown[], extra = {}) => ({

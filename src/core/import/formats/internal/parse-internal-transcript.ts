@@ -1,27 +1,25 @@
-import type { Message } from '../transcript/message.ts';
+import type { Message } from '../../../transcript/message.ts';
 import {
   COMPACTION_POINT_KINDS,
-  isTranscriptFormat,
   type ForeignCompactionPoint,
   type SessionLineage,
   type TranscriptMetadata,
   type TranscriptSegment,
-} from '../transcript/transcript.ts';
-import { err, ok, type Result } from '../shared/result.ts';
-import { isKeptToolSchema } from './is-kept-tool-schema.ts';
-import { isWithinDepth } from './is-within-depth.ts';
-import { isPlainObject } from '../shared/safe-parse-json.ts';
-import { INTERNAL_FORMAT_TAG } from './classify-json-document.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonDocumentText } from './import-json-document-text.ts';
-import { childPath } from './import-warning.ts';
-import type { DocumentProblem } from './json-document-converter.ts';
-import { normalizeChatMessage } from './normalize-chat-message.ts';
-import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
-
-export const INTERNAL_FORMAT_VERSION = 1;
+} from '../../../transcript/transcript.ts';
+import { isTranscriptFormat } from '../transcript-format-registry.ts';
+import { err, ok, type Result } from '../../../shared/result.ts';
+import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { isWithinDepth } from '../../is-within-depth.ts';
+import { isPlainObject } from '../../../shared/safe-parse-json.ts';
+import {
+  INTERNAL_TRANSCRIPT_FORMAT as INTERNAL_FORMAT_TAG,
+  INTERNAL_TRANSCRIPT_VERSION as INTERNAL_FORMAT_VERSION,
+} from '../../../export/export-internal-json.ts';
+import type { ImportContext } from '../../import-context.ts';
+import { childPath } from '../../import-warning.ts';
+import type { DocumentProblem } from '../../json-document-converter.ts';
+import { normalizeChatMessage } from '../../normalize-chat-message.ts';
+import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 const STRING_METADATA_KEYS = [
   'sourceSessionId',
@@ -37,10 +35,6 @@ const STRING_METADATA_KEYS = [
  * Reads Context Lab's own export (`exportInternalJson`): messages exactly as stored, metadata
  * validated field by field. A message whose tool calls are malformed is repaired, not dropped.
  */
-export function parseInternalTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonDocumentText(text, 'internal', internalDocumentToDraft);
-}
-
 export function internalDocumentToDraft(
   value: unknown,
   context: ImportContext,

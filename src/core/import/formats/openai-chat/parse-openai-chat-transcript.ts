@@ -1,16 +1,13 @@
-import type { Message } from '../transcript/message.ts';
-import { err, ok, type Result } from '../shared/result.ts';
-import { isKeptToolSchema } from './is-kept-tool-schema.ts';
-import { isPlainObject } from '../shared/safe-parse-json.ts';
-import { unwrapCapturedBody } from './classify-json-document.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonDocumentText } from './import-json-document-text.ts';
-import { childPath } from './import-warning.ts';
-import type { DocumentProblem } from './json-document-converter.ts';
-import { normalizeChatMessage } from './normalize-chat-message.ts';
-import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
+import type { Message } from '../../../transcript/message.ts';
+import { err, ok, type Result } from '../../../shared/result.ts';
+import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { isPlainObject } from '../../../shared/safe-parse-json.ts';
+import { unwrapCapturedBody } from '../../unwrap-captured-body.ts';
+import type { ImportContext } from '../../import-context.ts';
+import { childPath } from '../../import-warning.ts';
+import type { DocumentProblem } from '../../json-document-converter.ts';
+import { normalizeChatMessage } from '../../normalize-chat-message.ts';
+import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 /**
  * Reads OpenAI Chat Completions JSON: `{messages, tools?, model?}`, a bare array of messages, a
@@ -18,10 +15,6 @@ import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '.
  * Provider and logging fields (`extra`, `provider_specific_fields`, `index`) are dropped: they
  * were never part of what the model read.
  */
-export function parseOpenAiChatTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonDocumentText(text, 'openai-chat', openAiChatDocumentToDraft);
-}
-
 export function openAiChatDocumentToDraft(
   value: unknown,
   context: ImportContext,

@@ -1,18 +1,15 @@
-import type { Message, ToolCall } from '../transcript/message.ts';
-import type { Result } from '../shared/result.ts';
-import { isKeptToolSchema } from './is-kept-tool-schema.ts';
-import { isPlainObject, safeParseJson } from '../shared/safe-parse-json.ts';
-import { extractTaggedBlocks } from './extract-tagged-blocks.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonlText } from './import-jsonl-text.ts';
-import { childPath, type SourceLocation } from './import-warning.ts';
-import { toIsoTimestamp } from './iso-timestamp.ts';
-import type { JsonlRecordParser } from './jsonl-record-parser.ts';
-import { normalizeChatContent } from './normalize-chat-message.ts';
-import { stringifyJsonValue } from './stringify-json-value.ts';
-import { createTranscriptDraft, pushDraftMessage } from './transcript-draft.ts';
+import type { Message, ToolCall } from '../../../transcript/message.ts';
+import type { Result } from '../../../shared/result.ts';
+import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { isPlainObject, safeParseJson } from '../../../shared/safe-parse-json.ts';
+import { extractTaggedBlocks } from '../../extract-tagged-blocks.ts';
+import type { ImportContext } from '../../import-context.ts';
+import { childPath, type SourceLocation } from '../../import-warning.ts';
+import { toIsoTimestamp } from '../../iso-timestamp.ts';
+import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
+import { normalizeChatContent } from '../../normalize-chat-message.ts';
+import { stringifyJsonValue } from '../../stringify-json-value.ts';
+import { createTranscriptDraft, pushDraftMessage } from '../../transcript-draft.ts';
 
 const USER_SPEAKERS = new Set(['human', 'user']);
 const ASSISTANT_SPEAKERS = new Set(['gpt', 'assistant', 'model', 'chatgpt', 'bard', 'bing']);
@@ -27,10 +24,6 @@ const TOOL_SPEAKERS = new Set(['tool', 'observation', 'function_response', 'ipyt
  *
  * @see https://github.com/NousResearch/hermes-agent/blob/main/website/docs/developer-guide/trajectory-format.md
  */
-export function parseShareGptTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonlText(text, 'sharegpt', createShareGptRecordParser);
-}
-
 interface OpenCall {
   call: ToolCall;
   answered: boolean;

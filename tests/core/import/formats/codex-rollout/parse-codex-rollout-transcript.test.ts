@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCodexRolloutTranscript } from '#core/import/parse-codex-rollout-transcript.ts';
+import { importTranscript } from '#core/import/import-transcript.ts';
+
+const parseCodexRolloutTranscript = (text: string) => importTranscript(text, { format: 'codex-rollout' });
 
 const jsonl = (...records: unknown[]): string => records.map((record) => JSON.stringify(record)).join('\n');
 const item = (payload: unknown) => ({ timestamp: '2026-01-01T00:00:00Z', type: 'response_item', payload });

@@ -1,14 +1,11 @@
-import type { Result } from '../shared/result.ts';
-import { convertHermesSession, type ConvertedHermesSession } from './convert-hermes-session.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonlText } from './import-jsonl-text.ts';
-import type { SourceLocation } from './import-warning.ts';
-import type { JsonlRecordParser } from './jsonl-record-parser.ts';
-import { markHermesSummaries } from './parse-hermes-snapshot-transcript.ts';
-import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
-import { messageText } from '../transcript/message.ts';
+import type { Result } from '../../../shared/result.ts';
+import { convertHermesSession, type ConvertedHermesSession } from '../../convert-hermes-session.ts';
+import type { ImportContext } from '../../import-context.ts';
+import type { SourceLocation } from '../../import-warning.ts';
+import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
+import { markHermesSummaries } from '../hermes-snapshot/parse-hermes-snapshot-transcript.ts';
+import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
+import { messageText } from '../../../transcript/message.ts';
 
 /** Longest parent chain followed, as Hermes' own lineage walk (hermes-reference §11). */
 const MAX_LINEAGE_STEPS = 100;
@@ -20,10 +17,6 @@ const MAX_LINEAGE_STEPS = 100;
  * a `hermes-summary` compaction point. A child's system prompt is dropped when it repeats the
  * first one.
  */
-export function parseHermesSessionTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonlText(text, 'hermes-session-jsonl', createHermesSessionRecordParser);
-}
-
 interface ReadSession extends ConvertedHermesSession {
   at: SourceLocation;
 }

@@ -1,19 +1,16 @@
-import type { ContentPart, Message, ToolCall } from '../transcript/message.ts';
-import type { Result } from '../shared/result.ts';
-import { isPlainObject } from '../shared/safe-parse-json.ts';
-import { CLAUDE_CODE_BOOKKEEPING_TYPES } from './classify-jsonl-record.ts';
-import { convertAnthropicContent, type ToolResultDraft } from './convert-anthropic-content.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonlText } from './import-jsonl-text.ts';
-import type { SourceLocation } from './import-warning.ts';
-import { toIsoTimestamp } from './iso-timestamp.ts';
-import type { JsonlRecordParser } from './jsonl-record-parser.ts';
-import { toolMessage } from './parse-anthropic-messages-transcript.ts';
-import { partsToContent } from './parts-to-content.ts';
+import type { ContentPart, Message, ToolCall } from '../../../transcript/message.ts';
+import type { Result } from '../../../shared/result.ts';
+import { isPlainObject } from '../../../shared/safe-parse-json.ts';
+import { CLAUDE_CODE_BOOKKEEPING_TYPES } from './claude-code-bookkeeping-types.ts';
+import { convertAnthropicContent, type ToolResultDraft } from '../../convert-anthropic-content.ts';
+import type { ImportContext } from '../../import-context.ts';
+import type { SourceLocation } from '../../import-warning.ts';
+import { toIsoTimestamp } from '../../iso-timestamp.ts';
+import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
+import { toolMessage } from '../anthropic-messages/parse-anthropic-messages-transcript.ts';
+import { partsToContent } from '../../parts-to-content.ts';
 import { selectAbandonedRecords, type ThreadNode } from './select-active-branch.ts';
-import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
+import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 /** Record types that are never messages and are skipped without a warning. */
 const SILENT_TYPES = new Set([
@@ -55,10 +52,6 @@ interface ClaudeRecord extends ThreadNode {
  * - `isMeta` records, titles and bookkeeping (`file-history-snapshot`, `progress`, …) are
  *   skipped; wrapper texts such as `<command-name>` stay as user text.
  */
-export function parseClaudeCodeTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonlText(text, 'claude-code', createClaudeCodeRecordParser);
-}
-
 export function createClaudeCodeRecordParser(context: ImportContext): JsonlRecordParser {
   const records: ClaudeRecord[] = [];
   const draft = createTranscriptDraft('claude-code');

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { selectAbandonedRecords, type ThreadNode } from '#core/import/select-active-branch.ts';
+import {
+  selectAbandonedRecords,
+  type ThreadNode,
+} from '#core/import/formats/claude-code/select-active-branch.ts';
 
 const node = (uuid: string, parentUuid: string | undefined, extra: Partial<ThreadNode> = {}): ThreadNode => ({
   uuid,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseShareGptTranscript } from '#core/import/parse-sharegpt-transcript.ts';
+import { importTranscript } from '#core/import/import-transcript.ts';
+
+const parseShareGptTranscript = (text: string) => importTranscript(text, { format: 'sharegpt' });
 
 const record = (...turns: [string, string][]) =>
   JSON.stringify({ conversations: turns.map(([from, value]) => ({ from, value })) });

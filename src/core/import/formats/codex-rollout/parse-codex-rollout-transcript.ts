@@ -1,18 +1,15 @@
-import type { Message, MessageContent, ToolCall } from '../transcript/message.ts';
-import type { Result } from '../shared/result.ts';
-import { isPlainObject } from '../shared/safe-parse-json.ts';
-import { codexReasoningText, convertCodexContent } from './convert-codex-content.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonlText } from './import-jsonl-text.ts';
-import type { SourceLocation } from './import-warning.ts';
-import { toIsoTimestamp } from './iso-timestamp.ts';
-import type { JsonlRecordParser } from './jsonl-record-parser.ts';
-import { appendContent, appendReasoning } from './append-to-message.ts';
-import { stringifyJsonValue } from './stringify-json-value.ts';
-import { callArguments, callName, stringOf, webSearchQuery } from './read-codex-item-fields.ts';
-import { createTranscriptDraft, pushDraftMessage, removeDraftMessages } from './transcript-draft.ts';
+import type { Message, MessageContent, ToolCall } from '../../../transcript/message.ts';
+import type { Result } from '../../../shared/result.ts';
+import { isPlainObject } from '../../../shared/safe-parse-json.ts';
+import { codexReasoningText, convertCodexContent } from '../../convert-codex-content.ts';
+import type { ImportContext } from '../../import-context.ts';
+import type { SourceLocation } from '../../import-warning.ts';
+import { toIsoTimestamp } from '../../iso-timestamp.ts';
+import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
+import { appendContent, appendReasoning } from '../../append-to-message.ts';
+import { stringifyJsonValue } from '../../stringify-json-value.ts';
+import { callArguments, callName, stringOf, webSearchQuery } from '../../read-codex-item-fields.ts';
+import { createTranscriptDraft, pushDraftMessage, removeDraftMessages } from '../../transcript-draft.ts';
 
 /** Envelope types that carry nothing for the conversation. */
 const IGNORED_RECORD_TYPES = new Set(['world_state', 'inter_agent_communication_metadata']);
@@ -43,10 +40,6 @@ const MESSAGE_ROLES = new Set(['user', 'assistant', 'developer', 'system']);
  * the summary text. Web searches and image generations (no call id, no output) are noted in
  * the assistant text; inter-agent `agent_message` items are skipped with a note.
  */
-export function parseCodexRolloutTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonlText(text, 'codex-rollout', createCodexRolloutRecordParser);
-}
-
 export function createCodexRolloutRecordParser(context: ImportContext): JsonlRecordParser {
   const draft = createTranscriptDraft('codex-rollout');
   const { metadata } = draft;

@@ -1,17 +1,14 @@
-import type { Message } from '../transcript/message.ts';
-import { err, ok, type Result } from '../shared/result.ts';
-import { isKeptToolSchema } from './is-kept-tool-schema.ts';
-import { isPlainObject } from '../shared/safe-parse-json.ts';
-import { unwrapCapturedBody } from './classify-json-document.ts';
-import { convertAnthropicContent, type ToolResultDraft } from './convert-anthropic-content.ts';
-import type { ImportContext } from './import-context.ts';
-import type { ImportError } from './import-error.ts';
-import type { ImportResult } from './import-result.ts';
-import { importJsonDocumentText } from './import-json-document-text.ts';
-import { childPath, type SourceLocation } from './import-warning.ts';
-import type { DocumentProblem } from './json-document-converter.ts';
-import { partsToContent } from './parts-to-content.ts';
-import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
+import type { Message } from '../../../transcript/message.ts';
+import { err, ok, type Result } from '../../../shared/result.ts';
+import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { isPlainObject } from '../../../shared/safe-parse-json.ts';
+import { unwrapCapturedBody } from '../../unwrap-captured-body.ts';
+import { convertAnthropicContent, type ToolResultDraft } from '../../convert-anthropic-content.ts';
+import type { ImportContext } from '../../import-context.ts';
+import { childPath, type SourceLocation } from '../../import-warning.ts';
+import type { DocumentProblem } from '../../json-document-converter.ts';
+import { partsToContent } from '../../parts-to-content.ts';
+import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 /**
  * Reads Anthropic Messages JSON: a request `{model, system, messages, tools}` (also inside an
@@ -22,10 +19,6 @@ import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '.
  *
  * @see https://docs.anthropic.com/en/api/messages
  */
-export function parseAnthropicMessagesTranscript(text: string): Result<ImportResult, ImportError> {
-  return importJsonDocumentText(text, 'anthropic-messages', anthropicMessagesDocumentToDraft);
-}
-
 export function anthropicMessagesDocumentToDraft(
   value: unknown,
   context: ImportContext,
