@@ -30,7 +30,6 @@ interface ClaudeRecord extends ThreadNode {
   kind: 'user' | 'assistant' | 'boundary' | 'other';
   at: SourceLocation;
   isSidechain: boolean;
-  messageId?: string;
   parts?: ContentPart[];
   reasoning?: string[];
   toolCalls?: ToolCall[];
@@ -46,7 +45,9 @@ interface ClaudeRecord extends ThreadNode {
  *   `tool_result` blocks in user records become tool messages (`toolUseResult` is not kept:
  *   it repeats the result for the UI).
  * - The active branch wins: rewinds and forks leave sibling branches, which are skipped with
- *   a warning. Sidechain (sub-agent) records are skipped when the file has a main thread.
+ *   a warning. Records sharing a `message.id` are one API response, never a rewind: parallel
+ *   calls (one record each) and their results (each the child of its own call) are all kept.
+ *   Sidechain (sub-agent) records are skipped when the file has a main thread.
  * - `compact_boundary` records and `isCompactSummary` user records become compaction points;
  *   the summary is imported as the user message it was.
  * - `isMeta` records, titles and bookkeeping (`file-history-snapshot`, `progress`, …) are
@@ -115,7 +116,7 @@ export function createClaudeCodeRecordParser(context: ImportContext): JsonlRecor
       }
       return addRecord(record, at, {
         kind: 'assistant',
-        ...(typeof message.id === 'string' ? { messageId: message.id } : {}),
+        ...(typeof message.id === 'string' ? { responseId: message.id } : {}),
         parts: converted.parts,
         reasoning: converted.reasoning,
         toolCalls: converted.toolCalls,
@@ -216,7 +217,7 @@ function selectRecords(records: readonly ClaudeRecord[], context: ImportContext)
 
 function assemble(records: readonly ClaudeRecord[], draft: TranscriptDraft): void {
   const points = draft.metadata.compactionPoints;
-  let open: { message: Message; parts: ContentPart[]; messageId: string } | undefined;
+  let open: { message: Message; parts: ContentPart[]; responseId: string } | undefined;
   for (const record of records) {
     const line = record.at.line !== undefined ? { line: record.at.line } : {};
     if (record.kind === 'boundary') {
@@ -250,7 +251,7 @@ function assemble(records: readonly ClaudeRecord[], draft: TranscriptDraft): voi
       continue;
     }
     const parts = record.parts ?? [];
-    if (open && record.messageId && open.messageId === record.messageId) {
+    if (open && record.responseId && open.responseId === record.responseId) {
       open.parts.push(...parts);
       open.message.content = partsToContent(open.parts);
       mergeReasoning(open.message, record.reasoning ?? []);
@@ -261,7 +262,7 @@ function assemble(records: readonly ClaudeRecord[], draft: TranscriptDraft): voi
       mergeReasoning(message, record.reasoning ?? []);
       if (record.toolCalls?.length) message.tool_calls = [...record.toolCalls];
       pushDraftMessage(draft, message, record.at);
-      open = record.messageId ? { message, parts: [...parts], messageId: record.messageId } : undefined;
+      open = record.responseId ? { message, parts: [...parts], responseId: record.responseId } : undefined;
     }
     for (const result of record.toolResults ?? []) pushDraftMessage(draft, toolMessage(result), result.at);
   }

@@ -12,14 +12,22 @@ export interface ThreadNode {
    * versions thread to their own call are never lost.
    */
   canStartBranch: boolean;
+  /**
+   * The API response this record belongs to (Claude Code's `message.id`). Claude Code writes
+   * one record per content block, so a response with parallel tool calls is several records
+   * whose parent links fork; records of one response are never a rewind.
+   */
+  responseId?: string;
 }
 
 /**
  * The records to drop because they sit on branches the conversation left (a rewind or a
  * fork): the active branch runs from the last conversation record up through its parents
  * (crossing compactions through `logicalParentUuid`), and every sibling subtree hanging off
- * it that holds conversation records is abandoned. Records whose parents are absent or null
- * stay in file order. Iterative throughout, with cycle guards: parent links come from the file.
+ * it that holds conversation records is abandoned. Every record of a response that has a
+ * record on the active branch counts as on it (parallel calls and the results threaded to
+ * them fork the links, but they are one turn). Records whose parents are absent or null stay
+ * in file order. Iterative throughout, with cycle guards: parent links come from the file.
  */
 export function selectAbandonedRecords(nodes: readonly ThreadNode[], leafIndex: number): Set<number> {
   const indexByUuid = new Map<string, number>();
@@ -48,11 +56,21 @@ export function selectAbandonedRecords(nodes: readonly ThreadNode[], leafIndex: 
   for (let index = leafIndex; index !== -1 && !activeChain.has(index); index = parentOf(index))
     activeChain.add(index);
 
+  const activeResponses = new Set<string>();
+  for (const index of activeChain) {
+    const responseId = nodes[index]!.responseId;
+    if (responseId) activeResponses.add(responseId);
+  }
+  const onActiveBranch = new Set(activeChain);
+  nodes.forEach((node, index) => {
+    if (node.responseId && activeResponses.has(node.responseId)) onActiveBranch.add(index);
+  });
+
   const abandoned = new Set<number>();
-  for (const chainIndex of activeChain) {
-    for (const child of children.get(chainIndex) ?? []) {
-      if (activeChain.has(child) || abandoned.has(child) || !nodes[child]!.canStartBranch) continue;
-      const subtree = collectSubtree(child, children, activeChain);
+  for (const branchIndex of onActiveBranch) {
+    for (const child of children.get(branchIndex) ?? []) {
+      if (onActiveBranch.has(child) || abandoned.has(child) || !nodes[child]!.canStartBranch) continue;
+      const subtree = collectSubtree(child, children, onActiveBranch);
       if (subtree.some((index) => nodes[index]!.isConversation))
         for (const index of subtree) abandoned.add(index);
     }

@@ -47,6 +47,22 @@ describe('selectAbandonedRecords', () => {
     expect(selectAbandonedRecords(nodes, 3).size).toBe(0);
   });
 
+  it('keeps every record of a response on the active branch, wherever its parent link points', () => {
+    // One response (msg_x) with two parallel calls; the next response continued from call 1's result.
+    const nodes = [
+      node('u1', undefined),
+      node('c1', 'u1', { responseId: 'msg_x' }),
+      node('c2', 'c1', { responseId: 'msg_x' }),
+      node('r2', 'c2', { canStartBranch: false }),
+      node('r1', 'c1', { canStartBranch: false }),
+      node('next', 'r1', { responseId: 'msg_y' }),
+    ];
+    expect(selectAbandonedRecords(nodes, 5).size).toBe(0);
+    // The same shape with a different response id on c2 is a regenerated answer: a fork.
+    nodes[2] = node('c2', 'c1', { responseId: 'msg_regenerated' });
+    expect([...selectAbandonedRecords(nodes, 5)].sort()).toEqual([2, 3]);
+  });
+
   it('stops on parent cycles and self references', () => {
     const nodes = [node('x', 'y'), node('y', 'x'), node('z', 'z')];
     expect(selectAbandonedRecords(nodes, 2).size).toBe(0);
