@@ -96,6 +96,8 @@ const COMPACTION_LABELS: Record<ForeignCompactionPoint['kind'], string> = {
   'codex-context-compacted': 'Codex context compacted',
   'hermes-summary': 'Hermes summary',
   'anthropic-compaction': 'Anthropic server-side compaction',
+  'openai-compaction': 'OpenAI Responses compaction',
+  'openhands-condensation': 'OpenHands condensation',
 };
 
 export class DocumentPlanner {

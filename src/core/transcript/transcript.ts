@@ -12,6 +12,8 @@ export const COMPACTION_POINT_KINDS = [
   'codex-context-compacted',
   'hermes-summary',
   'anthropic-compaction',
+  'openai-compaction',
+  'openhands-condensation',
 ] as const;
 export type CompactionPointKind = (typeof COMPACTION_POINT_KINDS)[number];
 

@@ -5,6 +5,7 @@ import { hermesSessionJsonlFormat } from './hermes-session-jsonl/hermes-session-
 import { hermesSnapshotFormat } from './hermes-snapshot/hermes-snapshot-format.ts';
 import { internalFormat } from './internal/internal-format.ts';
 import { openAiChatFormat } from './openai-chat/openai-chat-format.ts';
+import { openAiResponsesFormat } from './openai-responses/openai-responses-format.ts';
 import { shareGptFormat } from './sharegpt/sharegpt-format.ts';
 import type { TranscriptFormatSpec } from './transcript-format-spec.ts';
 
@@ -21,6 +22,7 @@ export const TRANSCRIPT_FORMAT_SPECS = [
   claudeCodeFormat,
   codexRolloutFormat,
   internalFormat,
+  openAiResponsesFormat,
 ] as const;
 
 export type TranscriptFormatId = (typeof TRANSCRIPT_FORMAT_SPECS)[number]['id'];

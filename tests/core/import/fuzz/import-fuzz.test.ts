@@ -43,7 +43,7 @@ function listFiles(dir: string): string[] {
 }
 
 function loadInputs(): string[] {
-  const fixtures = listFiles(fixturesDir).filter((path) => /input\.jsonl?$/.test(path));
+  const fixtures = listFiles(fixturesDir).filter((path) => /\/input\.[a-z]+$/.test(path));
   const corpus = listFiles(corpusDir).filter(
     (path) => /\.jsonl?$/.test(path) && !path.endsWith('MANIFEST.json'),
   );
