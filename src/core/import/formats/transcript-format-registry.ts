@@ -1,5 +1,6 @@
 import { anthropicMessagesFormat } from './anthropic-messages/anthropic-messages-format.ts';
 import { claudeCodeFormat } from './claude-code/claude-code-format.ts';
+import { clineFormat } from './cline/cline-format.ts';
 import { codexRolloutFormat } from './codex-rollout/codex-rollout-format.ts';
 import { hermesSessionJsonlFormat } from './hermes-session-jsonl/hermes-session-jsonl-format.ts';
 import { hermesSnapshotFormat } from './hermes-snapshot/hermes-snapshot-format.ts';
@@ -23,6 +24,7 @@ export const TRANSCRIPT_FORMAT_SPECS = [
   codexRolloutFormat,
   internalFormat,
   openAiResponsesFormat,
+  clineFormat,
 ] as const;
 
 export type TranscriptFormatId = (typeof TRANSCRIPT_FORMAT_SPECS)[number]['id'];
