@@ -2,6 +2,7 @@ import { anthropicMessagesFormat } from './anthropic-messages/anthropic-messages
 import { claudeCodeFormat } from './claude-code/claude-code-format.ts';
 import { clineFormat } from './cline/cline-format.ts';
 import { codexRolloutFormat } from './codex-rollout/codex-rollout-format.ts';
+import { geminiCliFormat } from './gemini-cli/gemini-cli-format.ts';
 import { hermesSessionJsonlFormat } from './hermes-session-jsonl/hermes-session-jsonl-format.ts';
 import { hermesSnapshotFormat } from './hermes-snapshot/hermes-snapshot-format.ts';
 import { internalFormat } from './internal/internal-format.ts';
@@ -25,6 +26,7 @@ export const TRANSCRIPT_FORMAT_SPECS = [
   internalFormat,
   openAiResponsesFormat,
   clineFormat,
+  geminiCliFormat,
 ] as const;
 
 export type TranscriptFormatId = (typeof TRANSCRIPT_FORMAT_SPECS)[number]['id'];
