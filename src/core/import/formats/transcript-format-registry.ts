@@ -8,7 +8,9 @@ import { hermesSnapshotFormat } from './hermes-snapshot/hermes-snapshot-format.t
 import { internalFormat } from './internal/internal-format.ts';
 import { openAiChatFormat } from './openai-chat/openai-chat-format.ts';
 import { openAiResponsesFormat } from './openai-responses/openai-responses-format.ts';
+import { openHandsFormat } from './openhands/openhands-format.ts';
 import { shareGptFormat } from './sharegpt/sharegpt-format.ts';
+import { sweAgentFormat } from './swe-agent/swe-agent-format.ts';
 import type { TranscriptFormatSpec } from './transcript-format-spec.ts';
 
 /**
@@ -27,6 +29,8 @@ export const TRANSCRIPT_FORMAT_SPECS = [
   openAiResponsesFormat,
   clineFormat,
   geminiCliFormat,
+  sweAgentFormat,
+  openHandsFormat,
 ] as const;
 
 export type TranscriptFormatId = (typeof TRANSCRIPT_FORMAT_SPECS)[number]['id'];
