@@ -1,3 +1,4 @@
+import { aiderFormat } from './aider/aider-format.ts';
 import { anthropicMessagesFormat } from './anthropic-messages/anthropic-messages-format.ts';
 import { claudeCodeFormat } from './claude-code/claude-code-format.ts';
 import { clineFormat } from './cline/cline-format.ts';
@@ -31,6 +32,7 @@ export const TRANSCRIPT_FORMAT_SPECS = [
   geminiCliFormat,
   sweAgentFormat,
   openHandsFormat,
+  aiderFormat,
 ] as const;
 
 export type TranscriptFormatId = (typeof TRANSCRIPT_FORMAT_SPECS)[number]['id'];
