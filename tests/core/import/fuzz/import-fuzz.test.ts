@@ -164,6 +164,12 @@ function runCase(seed: number): string | undefined {
 describe('importTranscript fuzzing', () => {
   it('has inputs of every format to mutate', () => {
     expect(inputs.length).toBeGreaterThan(30);
+    const formatsWithInputs = new Set(
+      listFiles(fixturesDir)
+        .filter((path) => /\/input\.[a-z]+$/.test(path))
+        .map((path) => path.slice(fixturesDir.length + 1).split('/')[0]),
+    );
+    for (const format of TRANSCRIPT_FORMATS) expect(formatsWithInputs.has(format), format).toBe(true);
   });
 
   for (let first = 0; first < CASES; first += CASES_PER_TEST) {
