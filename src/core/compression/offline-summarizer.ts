@@ -7,6 +7,7 @@
  */
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
+import { isPseudoUserText, textOfPythonPartList } from '../transcript/is-pseudo-user-text.ts';
 import { isContextSummaryContent } from './markers.ts';
 import { collapseWhitespace, pythonStrip } from './python-text.ts';
 import type { Summarizer, SummaryRequest } from './summarizer.ts';
@@ -211,9 +212,16 @@ export function summarizeOffline(prompt: string): string {
   for (const turn of turns) {
     if (turn.label === 'USER') {
       // A 2026-04 summary sits in the middle as a user turn on re-compression: it is not an ask.
-      // The 2026-07 detection knows every generation's prefixes.
-      if (pythonStrip(turn.text) && !isContextSummaryContent(turn.text, 'hermes-2026-07'))
-        userAsks.push(turn.text);
+      // The 2026-07 detection knows every generation's prefixes. Scaffolding no person typed
+      // (interrupt notices, injected context) is not an ask either: the importers' own test.
+      // 2026-04 writes part lists as Python reprs; the words inside are the ask.
+      const text = textOfPythonPartList(turn.text) ?? turn.text;
+      if (
+        pythonStrip(text) &&
+        !isContextSummaryContent(turn.text, 'hermes-2026-07') &&
+        !isPseudoUserText(text)
+      )
+        userAsks.push(text);
     } else if (turn.label === 'ASSISTANT') {
       const { visible, calls } = splitAssistant(turn.text);
       if (pythonStrip(visible)) lastAssistantText = visible;

@@ -65,6 +65,44 @@ describe('summarizeOffline', () => {
     expect(summary).not.toContain("User asked: '[CONTEXT COMPACTION");
   });
 
+  it('never takes scaffolding no person typed for the task, and reads the words in a repr list', () => {
+    const noisy: Message[] = [
+      user('<environment_context>\n  <cwd>/home/dev/app</cwd>\n</environment_context>'),
+      // A part list: 2026-04 serialises it as a Python repr, 2026-07 as its text.
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Migrate the settings page to the new form library' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        ],
+      },
+      assistant('', [toolCall('c1', 'read_file', { path: 'src/settings.tsx' })]),
+      toolResult('c1', 'export function Settings() {}'),
+      user('[Request interrupted by user for tool use]'),
+    ];
+    for (const preset of ['hermes-2026-04', 'hermes-2026-07'] as const) {
+      const summary = summarizeOffline(
+        buildSummaryPrompt(
+          {
+            serializedTurns: serializeForSummary(noisy, preset),
+            previousSummary: null,
+            focusTopic: null,
+            memoryContext: null,
+            budgetTokens: 2000,
+            today: null,
+          },
+          preset,
+        ),
+      );
+      // 2026-07 flattens the list to its text and an "[image]" marker; 2026-04's repr is read back to its text.
+      const ask = `Migrate the settings page to the new form library${preset === 'hermes-2026-07' ? ' [image]' : ''}`;
+      expect(summary, preset).toContain(`## Goal\n${ask}\n`);
+      expect(summary, preset).toContain(`User asked: '${ask}'`);
+      expect(summary, preset).not.toContain('Request interrupted');
+      expect(summary, preset).not.toContain('environment_context');
+    }
+  });
+
   it('writes the 2026-04 sections', () => {
     const summary = summarizeOffline(prompt('hermes-2026-04'));
     expect(summary.startsWith('## Active Task\n')).toBe(true);

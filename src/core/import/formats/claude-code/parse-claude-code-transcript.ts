@@ -8,6 +8,7 @@ import type { SourceLocation } from '../../import-warning.ts';
 import { toIsoTimestamp } from '../../iso-timestamp.ts';
 import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
 import { toolMessage } from '../anthropic-messages/parse-anthropic-messages-transcript.ts';
+import { isPseudoUserText } from '../../../transcript/is-pseudo-user-text.ts';
 import { partsToContent } from '../../parts-to-content.ts';
 import { selectAbandonedRecords, type ThreadNode } from './select-active-branch.ts';
 import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
@@ -133,7 +134,8 @@ export function createClaudeCodeRecordParser(context: ImportContext): JsonlRecor
       parts: converted.parts,
       toolResults: converted.toolResults,
       isCompactSummary: record.isCompactSummary === true || record.type === 'summary',
-      canStartBranch: converted.parts.length > 0,
+      // Only a typed prompt starts a branch; an interrupt notice or a command echo never does.
+      canStartBranch: converted.parts.length > 0 && !isPseudoUserText(partsText(converted.parts)),
     });
   };
 
@@ -282,4 +284,10 @@ function readCompactMetadata(value: unknown): ClaudeRecord['compactMetadata'] {
     ...(typeof value.preTokens === 'number' ? { preTokens: value.preTokens } : {}),
     ...(typeof value.postTokens === 'number' ? { postTokens: value.postTokens } : {}),
   };
+}
+
+function partsText(parts: readonly ContentPart[]): string {
+  return parts
+    .flatMap((part) => (part.type === 'text' && typeof part.text === 'string' ? [part.text] : []))
+    .join('\n');
 }

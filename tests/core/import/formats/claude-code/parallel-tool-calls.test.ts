@@ -162,4 +162,27 @@ describe('Claude Code parallel tool calls', () => {
     ]);
     expect(result.value.warnings.some((warning) => /rewind or fork/.test(warning.reason))).toBe(true);
   });
+
+  it('never takes an interrupt notice threaded beside a tool result for a rewind', () => {
+    // Esc during a tool call: Claude Code writes the refused result and the interrupt notice,
+    // both children of the call; the next prompt continues from the result.
+    const records = [
+      userPrompt('u1', null, 'Delete the build folder.'),
+      assistantBlock('a1', 'u1', 'msg_1', {
+        type: 'tool_use',
+        id: 'toolu_rm',
+        name: 'Bash',
+        input: { command: 'rm -rf build' },
+      }),
+      toolResult('r1', 'a1', 'toolu_rm'),
+      userPrompt('i1', 'a1', '[Request interrupted by user for tool use]'),
+      userPrompt('u2', 'r1', 'Only delete build/cache.'),
+      assistantBlock('a2', 'u2', 'msg_2', { type: 'text', text: 'Deleting build/cache only.' }),
+    ];
+    const result = importTranscript(jsonl(records));
+    expect(result.ok && result.value.transcript.messages.map((message) => message.content)).toContain(
+      '[Request interrupted by user for tool use]',
+    );
+    expect(result.ok && result.value.warnings.filter((warning) => /rewind/.test(warning.reason))).toEqual([]);
+  });
 });
