@@ -44,7 +44,10 @@ export function normalizeChatMessage(
     context.skipLine(at, `has unknown role ${JSON.stringify(role)}`);
     return undefined;
   }
-  const message: Message = { role, content: normalizeChatContent(value.content, at, context) };
+  // Content as the source wrote it: null stays null and an absent key stays absent, since
+  // Hermes measures a message by the repr of its dict (`len(str(msg))`).
+  const message: Message = { role };
+  if ('content' in value) message.content = normalizeChatContent(value.content, at, context);
   const keys =
     options.extraKeys === 'all' ? Object.keys(value).filter((key) => !CHAT_KEYS.has(key)) : options.extraKeys;
   for (const key of keys) {
@@ -74,11 +77,26 @@ export function normalizeChatMessage(
       );
     }
     if (calls.length > 0) message.tool_calls = calls;
-    if (message.content === null || message.content === undefined) {
-      message.content = typeof value.refusal === 'string' ? value.refusal : '';
-    }
+    // A refusal is what the model said instead of content; it reads as the message's text.
+    if (
+      typeof value.refusal === 'string' &&
+      value.refusal &&
+      (message.content === null || message.content === undefined)
+    )
+      message.content = value.refusal;
   }
-  return message;
+  return inSourceKeyOrder(message, value);
+}
+
+/**
+ * The message with its keys in the order the source wrote them (keys it added last), so an
+ * unchanged message exports byte for byte as it came in.
+ */
+function inSourceKeyOrder(message: Message, source: Record<string, unknown>): Message {
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) if (key in message) ordered[key] = message[key];
+  for (const key of Object.keys(message)) if (!(key in ordered)) ordered[key] = message[key];
+  return ordered as Message;
 }
 
 /** Chat content: strings and null as they are, part lists validated, a lone text part as a string. */
