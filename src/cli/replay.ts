@@ -1,8 +1,9 @@
 /**
  * Replay CLI (SPEC §2.1): npm run replay -- FILE [--preset P] [--context-length N] [--threshold F]
  * [--target-ratio F] [--protect-last-n N] [--protect-first-n N] [--focus TEXT]
- * [--estimator rough|o200k_base|cl100k_base] [--format F] [--import-only] [--json]
- * A bad file or bad option exits 2 with one line on stderr.
+ * [--estimator rough|o200k_base|cl100k_base] [--format F] [--force] [--import-only] [--json]
+ * Compresses only when the trigger fires (or with --force), and never applies a compaction
+ * that would grow the context. A bad file or bad option exits 2 with one line on stderr.
  */
 import { readFileSync } from 'node:fs';
 import { importTranscript } from '../core/import/import-transcript.ts';

@@ -25,12 +25,14 @@ export interface ReplayOptions {
   format: TranscriptFormat | null;
   json: boolean;
   importOnly: boolean;
+  /** Compress even when the trigger would not fire (a manual `/compress`). */
+  force: boolean;
 }
 
 export const REPLAY_USAGE =
   'usage: npm run replay -- FILE [--preset P] [--context-length N] [--threshold F] [--target-ratio F] ' +
   '[--protect-last-n N] [--protect-first-n N] [--focus TEXT] [--estimator rough|o200k_base|cl100k_base] ' +
-  '[--format FORMAT] [--import-only] [--json]';
+  '[--format FORMAT] [--force] [--import-only] [--json]';
 
 /** Parses argv (without node and script). Errors are one line, for exit status 2. */
 export function parseReplayOptions(argv: readonly string[]): Result<ReplayOptions, string> {
@@ -47,6 +49,7 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
     format: null,
     json: false,
     importOnly: false,
+    force: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!;
@@ -114,6 +117,9 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
         break;
       case '--import-only':
         options.importOnly = true;
+        break;
+      case '--force':
+        options.force = true;
         break;
       case '--help':
       case '-h':
