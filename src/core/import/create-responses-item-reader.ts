@@ -87,7 +87,11 @@ export function createResponsesItemReader(
       idlessCalls.push({ id, name, answered: false });
       context.repaired(at, `is a ${String(item.type)} without a call_id; named "${id}"`);
     }
-    const call: ToolCall = { id, type: 'function', function: { name, arguments: callArguments(item) } };
+    const call: ToolCall = {
+      id,
+      type: 'function',
+      function: { name, arguments: callArguments(item, at, context) },
+    };
     const message = runMessage(at);
     message.tool_calls = [...(message.tool_calls ?? []), call];
   };

@@ -5,6 +5,7 @@ import { childPath, type SourceLocation } from './import-warning.ts';
 import { isWithinDepth } from './is-within-depth.ts';
 import { imagePart, partsToContent, textPart } from './parts-to-content.ts';
 import { stringifyJsonValue } from './stringify-json-value.ts';
+import { toolArgumentsJson } from './tool-arguments-json.ts';
 
 export const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
@@ -182,11 +183,14 @@ export function normalizeToolCalls(
     const name =
       typeof fn.name === 'string' && fn.name ? fn.name : typeof raw.name === 'string' ? raw.name : '';
     if (!name) context.repaired(callAt, 'is a tool call without a function name; named "unknown"');
-    const rawArguments = fn.arguments ?? raw.arguments;
-    let argumentsJson: string;
-    if (typeof rawArguments === 'string') argumentsJson = rawArguments;
-    else if (rawArguments === undefined || rawArguments === null) argumentsJson = '{}';
-    else argumentsJson = stringifyJsonValue(rawArguments) ?? '{}';
+    const argumentsPath = isPlainObject(raw.function)
+      ? childPath(childPath(callAt.path, 'function'), 'arguments')
+      : childPath(callAt.path, 'arguments');
+    const argumentsJson = toolArgumentsJson(
+      fn.arguments ?? raw.arguments,
+      { ...at, path: argumentsPath },
+      context,
+    );
     const call: ToolCall = {
       id,
       type: 'function',
@@ -196,7 +200,10 @@ export function normalizeToolCalls(
     if (keepExtraKeys) {
       for (const [key, field] of Object.entries(raw)) {
         const isExtra = !(key in call) && key !== 'name' && key !== 'arguments';
-        if (isExtra && field !== null && field !== undefined && isWithinDepth(field)) call[key] = field;
+        if (!isExtra || field === null || field === undefined) continue;
+        if (isWithinDepth(field)) call[key] = field;
+        else
+          context.skipPart({ ...at, path: childPath(callAt.path, key) }, 'nests too deeply to keep; dropped');
       }
     }
     calls.push(call);

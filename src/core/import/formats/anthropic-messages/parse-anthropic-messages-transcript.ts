@@ -1,6 +1,6 @@
 import type { Message } from '../../../transcript/message.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
-import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import { isPlainObject } from '../../../shared/safe-parse-json.ts';
 import { unwrapCapturedBody } from '../../unwrap-captured-body.ts';
 import { convertAnthropicContent, type ToolResultDraft } from '../../convert-anthropic-content.ts';
@@ -39,7 +39,8 @@ export function anthropicMessagesDocumentToDraft(
   } else return err({ path: '$', problem: 'is neither an object nor an array' });
 
   if (typeof document.model === 'string') draft.metadata.model = document.model;
-  if (Array.isArray(document.tools)) draft.metadata.tools = document.tools.filter(isKeptToolSchema);
+  if (Array.isArray(document.tools))
+    draft.metadata.tools = keepToolSchemas(document.tools, { path: childPath(basePath, 'tools') }, context);
   const systemPrompt = systemText(document.system);
   if (systemPrompt) draft.metadata.systemPrompt = systemPrompt;
 

@@ -6,6 +6,7 @@ import { toIsoTimestamp } from '../../iso-timestamp.ts';
 import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
 import { imagePart, partsToContent, textPart } from '../../parts-to-content.ts';
 import { stringifyJsonValue } from '../../stringify-json-value.ts';
+import { toolArgumentsJson } from '../../tool-arguments-json.ts';
 import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 /** Message types Gemini CLI shows in its UI but never sends to the model. */
@@ -179,7 +180,14 @@ function addGeminiMessage(
     calls.push({
       id,
       type: 'function',
-      function: { name, arguments: stringifyJsonValue(raw.args ?? {}) ?? '{}' },
+      function: {
+        name,
+        arguments: toolArgumentsJson(
+          raw.args ?? {},
+          { ...callAt, path: childPath(callAt.path, 'args') },
+          context,
+        ),
+      },
     });
     results.push({ id, record: raw, at: callAt });
   });

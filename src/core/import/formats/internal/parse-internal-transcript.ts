@@ -8,7 +8,7 @@ import {
 } from '../../../transcript/transcript.ts';
 import { isTranscriptFormat } from '../transcript-format-registry.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
-import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import { isWithinDepth } from '../../is-within-depth.ts';
 import { isPlainObject } from '../../../shared/safe-parse-json.ts';
 import {
@@ -102,7 +102,8 @@ function readMetadata(value: unknown, context: ImportContext): TranscriptMetadat
   for (const key of STRING_METADATA_KEYS) {
     if (typeof source[key] === 'string') metadata[key] = source[key];
   }
-  if (Array.isArray(source.tools)) metadata.tools = source.tools.filter(isKeptToolSchema);
+  if (Array.isArray(source.tools))
+    metadata.tools = keepToolSchemas(source.tools, { path: '$.metadata.tools' }, context);
   readList(
     source.compactionPoints,
     '$.metadata.compactionPoints',

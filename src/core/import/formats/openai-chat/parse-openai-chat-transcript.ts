@@ -1,6 +1,6 @@
 import type { Message } from '../../../transcript/message.ts';
 import { err, ok, type Result } from '../../../shared/result.ts';
-import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import { isPlainObject } from '../../../shared/safe-parse-json.ts';
 import { unwrapCapturedBody } from '../../unwrap-captured-body.ts';
 import type { ImportContext } from '../../import-context.ts';
@@ -41,7 +41,12 @@ export function openAiChatDocumentToDraft(
 
   const model = typeof document.model === 'string' ? document.model : miniSweAgentModel(document.info);
   if (model) draft.metadata.model = model;
-  if (Array.isArray(document.tools)) draft.metadata.tools = document.tools.filter(isKeptToolSchema);
+  if (Array.isArray(document.tools))
+    draft.metadata.tools = keepToolSchemas(
+      document.tools,
+      { path: document === value ? '$.tools' : '$.body.tools' },
+      context,
+    );
 
   // Legacy `function_call` turns are answered by `role:'function'` messages that carry only a name.
   const legacyCallIdByName = new Map<string, string>();

@@ -3,7 +3,7 @@ import { isPlainObject } from '../../../shared/safe-parse-json.ts';
 import { createResponsesItemReader } from '../../create-responses-item-reader.ts';
 import type { ImportContext } from '../../import-context.ts';
 import { childPath } from '../../import-warning.ts';
-import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import type { DocumentProblem } from '../../json-document-converter.ts';
 import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
@@ -64,7 +64,7 @@ function readRequestFields(
   if (typeof value.model === 'string') metadata.model = value.model;
   if (typeof value.instructions === 'string' && value.instructions)
     metadata.systemPrompt = value.instructions;
-  if (Array.isArray(value.tools)) metadata.tools = value.tools.filter(isKeptToolSchema);
+  if (Array.isArray(value.tools)) metadata.tools = keepToolSchemas(value.tools, { path: '$.tools' }, context);
   if (typeof value.previous_response_id === 'string') {
     context.note(
       { path: '$.previous_response_id' },

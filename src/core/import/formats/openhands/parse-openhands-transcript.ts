@@ -3,12 +3,13 @@ import { err, ok, type Result } from '../../../shared/result.ts';
 import { isPlainObject } from '../../../shared/safe-parse-json.ts';
 import type { ImportContext } from '../../import-context.ts';
 import { childPath, type SourceLocation } from '../../import-warning.ts';
-import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import { toIsoTimestamp } from '../../iso-timestamp.ts';
 import type { DocumentProblem } from '../../json-document-converter.ts';
 import { normalizeToolCalls } from '../../normalize-chat-message.ts';
 import { imagePart, partsToContent, textPart } from '../../parts-to-content.ts';
 import { stringifyJsonValue } from '../../stringify-json-value.ts';
+import { toolArgumentsJson } from '../../tool-arguments-json.ts';
 import { createTranscriptDraft, pushDraftMessage, type TranscriptDraft } from '../../transcript-draft.ts';
 
 /** Events that record the run's machinery, never what the model read. */
@@ -63,7 +64,7 @@ export function openHandsDocumentToDraft(
     if (typeof raw.action === 'string') {
       const action = raw.action;
       if (SILENT_EVENTS.has(action)) silent += 1;
-      else if (action === 'system') readSystem(args, draft);
+      else if (action === 'system') readSystem(args, draft, at, context);
       else if (action === 'message' && !toolMeta)
         addTurn(raw.source === 'user' ? 'user' : 'assistant', args, at, draft);
       else if (action === 'condensation') addCondensation(args, at, draft);
@@ -111,7 +112,10 @@ export function openHandsDocumentToDraft(
     const call: ToolCall = {
       id,
       type: 'function',
-      function: { name, arguments: stringifyJsonValue(callArgs) ?? '{}' },
+      function: {
+        name,
+        arguments: toolArgumentsJson(callArgs, { ...at, path: childPath(at.path, 'args') }, context),
+      },
     };
     const thought = typeof args.thought === 'string' ? args.thought : '';
     pushDraftMessage(draft, { role: 'assistant', content: thought, tool_calls: [call] }, at);
@@ -173,9 +177,19 @@ export function openHandsDocumentToDraft(
   }
 }
 
-function readSystem(args: Record<string, unknown>, draft: TranscriptDraft): void {
+function readSystem(
+  args: Record<string, unknown>,
+  draft: TranscriptDraft,
+  at: SourceLocation,
+  context: ImportContext,
+): void {
   if (typeof args.content === 'string' && args.content) draft.metadata.systemPrompt = args.content;
-  if (Array.isArray(args.tools)) draft.metadata.tools = args.tools.filter(isKeptToolSchema);
+  if (Array.isArray(args.tools))
+    draft.metadata.tools = keepToolSchemas(
+      args.tools,
+      { ...at, path: childPath(at.path, 'args.tools') },
+      context,
+    );
 }
 
 function addTurn(

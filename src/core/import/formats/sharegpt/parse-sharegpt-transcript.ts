@@ -1,6 +1,6 @@
 import type { Message, ToolCall } from '../../../transcript/message.ts';
 import type { Result } from '../../../shared/result.ts';
-import { isKeptToolSchema } from '../../is-kept-tool-schema.ts';
+import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import { isPlainObject, safeParseJson } from '../../../shared/safe-parse-json.ts';
 import { extractTaggedBlocks } from '../../extract-tagged-blocks.ts';
 import type { ImportContext } from '../../import-context.ts';
@@ -9,6 +9,7 @@ import { toIsoTimestamp } from '../../iso-timestamp.ts';
 import type { JsonlRecordParser } from '../../jsonl-record-parser.ts';
 import { normalizeChatContent } from '../../normalize-chat-message.ts';
 import { stringifyJsonValue } from '../../stringify-json-value.ts';
+import { toolArgumentsJson } from '../../tool-arguments-json.ts';
 import { createTranscriptDraft, pushDraftMessage } from '../../transcript-draft.ts';
 
 const USER_SPEAKERS = new Set(['human', 'user']);
@@ -94,7 +95,7 @@ export function createShareGptRecordParser(context: ImportContext): JsonlRecordP
         }
         const value = turn.value;
         if (speaker === 'system') {
-          if (!draft.metadata.systemPrompt) readSystemPrompt(value);
+          if (!draft.metadata.systemPrompt) readSystemPrompt(value, turnAt);
           pushDraftMessage(draft, { role: 'system', content: value }, turnAt);
         } else if (USER_SPEAKERS.has(speaker)) {
           pushDraftMessage(draft, { role: 'user', content: value }, turnAt);
@@ -105,7 +106,7 @@ export function createShareGptRecordParser(context: ImportContext): JsonlRecordP
           pushDraftMessage(draft, message, turnAt);
           for (const call of parsed.calls) addCall(call, turnAt);
         } else if (speaker === 'function_call') {
-          const call = toolCallFromJson(value, `${idPrefix}_${callNumber}`);
+          const call = toolCallFromJson(value, `${idPrefix}_${callNumber}`, turnAt, context);
           if (call) {
             callNumber += 1;
             addCall(call, turnAt);
@@ -142,14 +143,14 @@ export function createShareGptRecordParser(context: ImportContext): JsonlRecordP
     }
   }
 
-  function readSystemPrompt(value: string): void {
+  function readSystemPrompt(value: string, at: SourceLocation): void {
     draft.metadata.systemPrompt = value;
     // The preamble names the tags in prose first ("within <tools> </tools> XML tags"): take the
     // first block that holds a JSON list.
     for (const block of extractTaggedBlocks(value, 'tools').blocks) {
       const parsed = safeParseJson(block.trim());
       if (parsed.ok && Array.isArray(parsed.value)) {
-        draft.metadata.tools = parsed.value.filter(isKeptToolSchema);
+        draft.metadata.tools = keepToolSchemas(parsed.value, at, context);
         return;
       }
     }
@@ -167,7 +168,7 @@ function parseAssistantValue(
   const calls: ToolCall[] = [];
   const unreadable: string[] = [];
   for (const block of toolCalls.blocks) {
-    const call = toolCallFromJson(block, '');
+    const call = toolCallFromJson(block, '', at, context);
     if (call) calls.push({ ...call, id: nextId() });
     else {
       unreadable.push(`<tool_call>${block}</tool_call>`);
@@ -184,12 +185,15 @@ function parseAssistantValue(
   };
 }
 
-function toolCallFromJson(text: string, id: string): ToolCall | undefined {
+function toolCallFromJson(
+  text: string,
+  id: string,
+  at: SourceLocation,
+  context: ImportContext,
+): ToolCall | undefined {
   const parsed = safeParseJson(text.trim());
   if (!parsed.ok || !isPlainObject(parsed.value) || typeof parsed.value.name !== 'string') return undefined;
-  const rawArguments = parsed.value.arguments;
-  const argumentsJson =
-    typeof rawArguments === 'string' ? rawArguments : (stringifyJsonValue(rawArguments ?? {}) ?? '{}');
+  const argumentsJson = toolArgumentsJson(parsed.value.arguments, at, context);
   return { id, type: 'function', function: { name: parsed.value.name, arguments: argumentsJson } };
 }
 
