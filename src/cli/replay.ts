@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { importTranscript } from '../core/import/import-transcript.ts';
+import { sniffTextEncoding } from '../core/import/sniff-text-encoding.ts';
 import { formatReplayReport } from './replay/format-replay-report.ts';
 import { parseReplayOptions } from './replay/parse-replay-options.ts';
 import { runReplay } from './replay/run-replay.ts';
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
 
   let text: string;
   try {
-    text = readFileSync(options.file, 'utf8');
+    // UTF-16 files (a byte order mark, or zero bytes between ASCII) are decoded as such.
+    const bytes = readFileSync(options.file);
+    text = new TextDecoder(sniffTextEncoding(bytes)).decode(bytes);
   } catch (error) {
     exitWith(
       `cannot read ${options.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

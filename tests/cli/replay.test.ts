@@ -151,6 +151,17 @@ describe('replay CLI', () => {
     expect(payload.messages).toHaveLength(49);
   });
 
+  it('reads a UTF-16 file with a byte order mark', () => {
+    const path = join(directory, 'utf16.json');
+    const text = JSON.stringify({ messages: [{ role: 'user', content: 'Café ✓' }] });
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const run = runCli('replay', [path, '--import-only', '--json']);
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { messages: unknown[] }).messages).toEqual([
+      { role: 'user', content: 'Café ✓' },
+    ]);
+  });
+
   it('exits 2 with one line naming the problem for a malformed file', () => {
     const path = join(directory, 'broken.json');
     writeFileSync(path, '{"messages": [ {"role": "user", "content": "hi"}, \n');
