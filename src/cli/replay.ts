@@ -1,11 +1,13 @@
 /**
  * Replay CLI (SPEC §2.1): npm run replay -- FILE [--preset P] [--context-length N] [--threshold F]
  * [--target-ratio F] [--protect-last-n N] [--protect-first-n N] [--focus TEXT]
- * [--estimator rough|o200k_base|cl100k_base] [--format F] [--import-only] [--json]
- * A bad file or bad option exits 2 with one line on stderr.
+ * [--estimator rough|o200k_base|cl100k_base] [--format F] [--force] [--import-only] [--json]
+ * Compresses only when the trigger fires (or with --force), and never applies a compaction
+ * that would grow the context. A bad file or bad option exits 2 with one line on stderr.
  */
 import { readFileSync } from 'node:fs';
 import { importTranscript } from '../core/import/import-transcript.ts';
+import { sniffTextEncoding } from '../core/import/sniff-text-encoding.ts';
 import { formatReplayReport } from './replay/format-replay-report.ts';
 import { parseReplayOptions } from './replay/parse-replay-options.ts';
 import { runReplay } from './replay/run-replay.ts';
@@ -22,7 +24,9 @@ async function main(): Promise<void> {
 
   let text: string;
   try {
-    text = readFileSync(options.file, 'utf8');
+    // UTF-16 files (a byte order mark, or zero bytes between ASCII) are decoded as such.
+    const bytes = readFileSync(options.file);
+    text = new TextDecoder(sniffTextEncoding(bytes)).decode(bytes);
   } catch (error) {
     exitWith(
       `cannot read ${options.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

@@ -7,11 +7,11 @@ import {
 import type { Message } from '../core/transcript/message.ts';
 import { isPlainObject } from '../core/shared/safe-parse-json.ts';
 import {
-  isTranscriptFormat,
   type ForeignCompactionPoint,
   type Transcript,
   type TranscriptMetadata,
 } from '../core/transcript/transcript.ts';
+import { isTranscriptFormat } from '../core/import/formats/transcript-format-registry.ts';
 import type { SearchHit } from '../io/db/search-index.ts';
 import type { SessionRepository } from '../io/db/session-repository.ts';
 import type { SessionRow } from '../io/db/session-row.ts';

@@ -3,6 +3,7 @@ import { createJsonlImporter } from '../core/import/create-jsonl-importer.ts';
 import type { ImportOptions, ImportResult } from '../core/import/import-result.ts';
 import type { ImportProgress } from '../core/lab/import-progress.ts';
 import { err, type Result } from '../core/shared/result.ts';
+import { ENCODING_SNIFF_BYTES, sniffTextEncoding } from '../core/import/sniff-text-encoding.ts';
 
 /** Progress is reported at most this often, so a 100 MB file does not flood the page. */
 const PROGRESS_INTERVAL_MS = 100;
@@ -10,7 +11,9 @@ const PROGRESS_INTERVAL_MS = 100;
 /**
  * Reads a file in the worker, chunk by chunk through `file.stream()` and a TextDecoderStream,
  * feeding the streaming importer: JSONL is parsed as it arrives, a JSON document is parsed
- * whole at the end. Never throws: an unreadable file is an ImportError like a malformed one.
+ * whole at the end. The encoding comes from the file's first bytes (UTF-16 LE/BE by byte order
+ * mark or zero-byte pattern, UTF-8 otherwise; a byte order mark is dropped). Never throws: an
+ * unreadable file is an ImportError like a malformed one.
  */
 export async function importBlob(
   file: Blob,
@@ -20,8 +23,19 @@ export async function importBlob(
   const importer = createJsonlImporter(options);
   const totalBytes = file.size;
   let lastReport = 0;
+  // Bytes of the file read so far: what the progress bar measures against the file's size.
+  let bytesRead = 0;
   try {
-    const reader = file.stream().pipeThrough(new TextDecoderStream()).getReader();
+    const head = new Uint8Array(await file.slice(0, ENCODING_SNIFF_BYTES).arrayBuffer());
+    const counted = file.stream().pipeThrough(
+      new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+        transform(chunk, controller) {
+          bytesRead += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    const reader = counted.pipeThrough(new TextDecoderStream(sniffTextEncoding(head))).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -29,7 +43,7 @@ export async function importBlob(
       const now = performance.now();
       if (onProgress && now - lastReport >= PROGRESS_INTERVAL_MS) {
         lastReport = now;
-        onProgress({ bytes: importer.progress.bytes, totalBytes, messages: importer.progress.messages });
+        onProgress({ bytes: bytesRead, totalBytes, messages: importer.progress.messages });
       }
     }
   } catch (error) {
@@ -42,7 +56,7 @@ export async function importBlob(
   }
   const result = importer.finish();
   onProgress?.({
-    bytes: importer.progress.bytes,
+    bytes: bytesRead,
     totalBytes,
     messages: result.ok ? result.value.stats.messages : 0,
   });

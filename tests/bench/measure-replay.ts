@@ -21,6 +21,8 @@ const replayOptions = (file: string): ReplayOptions => ({
   format: null,
   json: true,
   importOnly: false,
+  // The figure is import + plan + compress: compress even when the trigger would not fire.
+  force: true,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,7 @@ function transcriptFile(): string {
 
 describe('replay CLI', () => {
   it('prints the SPEC §2.1 JSON plan with contiguous half-open ranges', () => {
+    // ~4.7K rough tokens, far below any trigger (2026-04 floors it at 64,000): forced, as `/compress`.
     const run = runCli('replay', [
       transcriptFile(),
       '--json',
@@ -43,6 +44,7 @@ describe('replay CLI', () => {
       '64000',
       '--protect-last-n',
       '4',
+      '--force',
     ]);
     expect(run.status).toBe(0);
     const report = JSON.parse(run.stdout) as Record<string, any>;
@@ -63,6 +65,7 @@ describe('replay CLI', () => {
       'summaryBudget',
       'summary',
       'messages',
+      'decision',
       'timings',
     ]) {
       expect(report, key).toHaveProperty(key);
@@ -76,9 +79,68 @@ describe('replay CLI', () => {
     expect(report.tail.end).toBe(49);
     expect(report.middle.end).toBeGreaterThan(report.middle.start);
     expect(report.messagesAfter).toBeLessThan(report.messagesBefore);
+    expect(report.shouldCompress).toBe(false);
+    expect(report.decision).toEqual({ kind: 'compacted' });
+    expect(report.tokensAfter).toBeLessThan(report.tokensBefore);
     expect(report.summary).toContain('CONTEXT COMPACTION');
     expect(report.messages).toHaveLength(report.messagesAfter);
     expect(typeof report.timings.compressMs).toBe('number');
+  });
+
+  it('leaves a transcript the trigger would not fire on alone, and says why with the plan', () => {
+    const path = transcriptFile();
+    const run = runCli('replay', [path, '--json', '--context-length', '64000']);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Record<string, any>;
+    expect(report.shouldCompress).toBe(false);
+    expect(report.decision.kind).toBe('not-needed');
+    expect(report.decision.reason).toBe(
+      `the context (${report.tokensBefore.toLocaleString('en-US')} rough tokens) is below the trigger (${report.thresholdTokens.toLocaleString('en-US')})`,
+    );
+    expect(report.tokensBefore).toBeLessThan(report.thresholdTokens);
+    expect(report.messagesAfter).toBe(report.messagesBefore);
+    expect(report.tokensAfter).toBe(report.tokensBefore);
+    expect(report.summary).toBeNull();
+    expect(report.messages).toEqual(JSON.parse(readFileSync(path, 'utf8')).messages);
+    // The plan is still shown: where the cut would fall.
+    expect(report.middle.end).toBeGreaterThan(report.middle.start);
+
+    const text = runCli('replay', [path, '--context-length', '64000']);
+    expect(text.stdout).toContain('Middle [');
+    expect(text.stdout).toContain('would be summarised');
+    expect(text.stdout).toContain('No compaction: the context (');
+    expect(text.stdout).toContain('--force compacts it anyway');
+  });
+
+  it('refuses a forced compaction that would grow the context', () => {
+    const messages = [{ role: 'system', content: 'Be brief.' }];
+    for (let turn = 0; turn < 6; turn++) {
+      messages.push({ role: 'user', content: `Q${turn}?` });
+      messages.push({ role: 'assistant', content: `A${turn}.` });
+    }
+    const path = join(directory, 'tiny.json');
+    writeFileSync(path, JSON.stringify({ messages }));
+    const run = runCli('replay', [
+      path,
+      '--json',
+      '--force',
+      '--protect-last-n',
+      '2',
+      '--protect-first-n',
+      '1',
+    ]);
+    expect(run.status).toBe(0);
+    const report = JSON.parse(run.stdout) as Record<string, any>;
+    expect(report.decision.kind).toBe('refused');
+    expect(report.decision.reason).toMatch(
+      /^the compacted context would hold [\d,]+ tokens, [\d,]+ more than the [\d,]+ it replaces: the summary and its framing outweigh the \d+ messages they stand for$/,
+    );
+    expect(report.messagesAfter).toBe(13);
+    expect(report.tokensAfter).toBe(report.tokensBefore);
+    expect(report.messages).toEqual(messages);
+    expect(runCli('replay', [path, '--force']).stdout).toContain(
+      'Compaction refused: the compacted context would hold',
+    );
   });
 
   it('stops after importing with --import-only', () => {
@@ -87,6 +149,17 @@ describe('replay CLI', () => {
     const payload = JSON.parse(run.stdout) as Record<string, any>;
     expect(Object.keys(payload).sort()).toEqual(['format', 'messages', 'metadata', 'warnings']);
     expect(payload.messages).toHaveLength(49);
+  });
+
+  it('reads a UTF-16 file with a byte order mark', () => {
+    const path = join(directory, 'utf16.json');
+    const text = JSON.stringify({ messages: [{ role: 'user', content: 'Café ✓' }] });
+    writeFileSync(path, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    const run = runCli('replay', [path, '--import-only', '--json']);
+    expect(run.status).toBe(0);
+    expect((JSON.parse(run.stdout) as { messages: unknown[] }).messages).toEqual([
+      { role: 'user', content: 'Café ✓' },
+    ]);
   });
 
   it('exits 2 with one line naming the problem for a malformed file', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { TRANSCRIPT_FORMATS } from '#core/import/formats/transcript-format-registry.ts';
 import { collectConsoleErrors } from './console-errors.ts';
 import { expectValidRegions, messageCount, openLab, readRegions } from './lab-helpers.ts';
 
@@ -21,6 +22,12 @@ const SAMPLES = [
   'claude-code/compaction-sidechain/input.jsonl',
   'codex-rollout/parallel-calls-reasoning/input.jsonl',
   'internal/full-metadata/input.json',
+  'openai-responses/chained-with-compaction/input.json',
+  'cline/native-tool-use/input.json',
+  'gemini-cli/jsonl-session-rewind/input.jsonl',
+  'aider/edit-commit-run/input.md',
+  'swe-agent/function-calling-history/input.traj',
+  'openhands/parallel-calls-condensation/input.json',
 ] as const;
 
 function expectedFor(sample: string): Expected {
@@ -36,6 +43,7 @@ async function importFile(page: Page, path: string): Promise<void> {
 
 test.describe('import', () => {
   test('imports a file of every format through the file input', async ({ page }) => {
+    expect(new Set(SAMPLES.map((sample) => sample.split('/')[0]))).toEqual(new Set(TRANSCRIPT_FORMATS));
     const errors = collectConsoleErrors(page);
     await openLab(page);
     for (const sample of SAMPLES) {

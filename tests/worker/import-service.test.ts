@@ -49,4 +49,28 @@ describe('importBlob', () => {
     expect(forced.ok).toBe(false);
     if (!forced.ok) expect(forced.error.format).toBe('claude-code');
   });
+
+  it('decodes UTF-16 files, little and big endian, with or without a byte order mark', async () => {
+    const text =
+      '{"messages":[{"role":"user","content":"Résumé, 東京 🚀"},{"role":"assistant","content":"ok"}]}';
+    const units = [...text].flatMap((char) => {
+      const unit = (code: number): number[] => [code & 0xff, code >> 8];
+      const code = char.codePointAt(0)!;
+      if (code <= 0xffff) return [unit(code)];
+      const offset = code - 0x10000;
+      return [unit(0xd800 + (offset >> 10)), unit(0xdc00 + (offset & 0x3ff))];
+    });
+    for (const order of ['le', 'be'] as const) {
+      for (const withBom of [true, false]) {
+        const bytes = units.flatMap(([low, high]) => (order === 'le' ? [low!, high!] : [high!, low!]));
+        const bom = withBom ? (order === 'le' ? [0xff, 0xfe] : [0xfe, 0xff]) : [];
+        const progress: ImportProgress[] = [];
+        const blob = new Blob([new Uint8Array([...bom, ...bytes])]);
+        const result = await importBlob(blob, {}, (report) => progress.push(report));
+        expect(result.ok, `${order} ${withBom}`).toBe(true);
+        expect(result.ok && result.value.transcript.messages[0]!.content).toBe('Résumé, 東京 🚀');
+        expect(progress[progress.length - 1]!.bytes).toBe(blob.size);
+      }
+    }
+  });
 });

@@ -1,10 +1,12 @@
 import { formatCount } from '../../core/shared/format-count.ts';
+import { assertNever } from '../../core/shared/assert-never.ts';
 import type { ImportResult } from '../../core/import/import-result.ts';
 import type { ReplayOutcome } from './run-replay.ts';
 
 const PREVIEW_CHARS = 600;
+const LISTED_PRUNES = 10;
 
-/** The human-readable replay report: what was imported, where the cut fell and why, the result. */
+/** The human-readable replay report: what was imported, where the cut falls and why, what was done. */
 export function formatReplayReport(imported: ImportResult, outcome: ReplayOutcome): string {
   const { report, plan, result } = outcome;
   const lines: string[] = [];
@@ -29,35 +31,53 @@ export function formatReplayReport(imported: ImportResult, outcome: ReplayOutcom
         : `no automatic compaction (${plan.reason})`),
   );
   lines.push('');
+  const planned = report.decision.kind === 'not-needed';
   lines.push(`Head   [${report.head.start}, ${report.head.end})   kept verbatim`);
-  lines.push(`Middle [${report.middle.start}, ${report.middle.end})   summarised`);
+  lines.push(
+    `Middle [${report.middle.start}, ${report.middle.end})   ${planned ? 'would be summarised' : 'summarised'}`,
+  );
   lines.push(`Tail   [${report.tail.start}, ${report.tail.end})   kept verbatim`);
-  for (const step of result.boundaries?.steps ?? []) lines.push(`  · ${JSON.stringify(step)}`);
+  for (const step of (result ?? plan).boundaries?.steps ?? []) lines.push(`  · ${JSON.stringify(step)}`);
   lines.push('');
-  lines.push(`Phase 1 pruned ${report.prunedCount} tool output(s)`);
-  for (const pruned of result.pruned.slice(0, 10)) {
+  const pruned = result ? result.pruned : plan.pruned;
+  lines.push(`Phase 1 ${planned ? 'would prune' : 'pruned'} ${pruned.length} tool output(s)`);
+  for (const entry of pruned.slice(0, LISTED_PRUNES)) {
     lines.push(
-      `  #${pruned.index} ${pruned.kind} (${formatCount(pruned.originalChars)} chars) → ${pruned.replacement.slice(0, 120)}`,
+      `  #${entry.index} ${entry.kind} (${formatCount(entry.originalChars)} chars) → ${entry.replacement.slice(0, 120)}`,
     );
   }
-  if (result.skipped) {
-    lines.push('');
-    lines.push(`Compression skipped: ${result.skipped}`);
-  } else {
-    lines.push('');
-    lines.push(
-      `Summary (offline summariser, budget ${report.summaryBudget ?? '?'} tokens, role ${result.summaryRole ?? '?'}` +
-        `${result.mergedIntoTail ? ', merged into the tail' : ''}):`,
-    );
-    const summary = report.summary ?? '';
-    lines.push(summary.length > PREVIEW_CHARS ? `${summary.slice(0, PREVIEW_CHARS)}…` : summary);
-    lines.push('');
-    lines.push(
-      `After: ${formatCount(report.messagesAfter)} messages, ${formatCount(report.tokensAfter)} ${tokensLabel} ` +
-        `(${report.tokensBefore > 0 ? Math.round((1 - report.tokensAfter / report.tokensBefore) * 100) : 0}% saved) ` +
-        `in ${report.timings.compressMs} ms`,
-    );
-    if (result.warning) lines.push(result.warning);
+  lines.push('');
+  const { decision } = report;
+  switch (decision.kind) {
+    case 'not-needed':
+      lines.push(
+        `No compaction: ${decision.reason}. The transcript is unchanged; --force compacts it anyway.`,
+      );
+      break;
+    case 'skipped':
+      lines.push(`Compression skipped: ${decision.reason}. The transcript is unchanged.`);
+      break;
+    case 'refused':
+      lines.push(`Compaction refused: ${decision.reason}. The transcript is unchanged.`);
+      break;
+    case 'compacted': {
+      lines.push(
+        `Summary (offline summariser, budget ${report.summaryBudget ?? '?'} tokens, role ${result?.summaryRole ?? '?'}` +
+          `${result?.mergedIntoTail ? ', merged into the tail' : ''}):`,
+      );
+      const summary = report.summary ?? '';
+      lines.push(summary.length > PREVIEW_CHARS ? `${summary.slice(0, PREVIEW_CHARS)}…` : summary);
+      lines.push('');
+      lines.push(
+        `After: ${formatCount(report.messagesAfter)} messages, ${formatCount(report.tokensAfter)} ${tokensLabel} ` +
+          `(${report.tokensBefore > 0 ? Math.round((1 - report.tokensAfter / report.tokensBefore) * 100) : 0}% saved) ` +
+          `in ${report.timings.compressMs} ms`,
+      );
+      if (result?.warning) lines.push(result.warning);
+      break;
+    }
+    default:
+      assertNever(decision);
   }
   return lines.join('\n');
 }

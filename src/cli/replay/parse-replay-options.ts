@@ -5,6 +5,10 @@ import {
   type PresetName,
 } from '../../core/presets/preset-name.ts';
 import { ESTIMATORS, isEstimator, type Estimator } from '../../core/tokens/estimator.ts';
+import {
+  isTranscriptFormat,
+  TRANSCRIPT_FORMATS,
+} from '../../core/import/formats/transcript-format-registry.ts';
 import type { TranscriptFormat } from '../../core/transcript/transcript.ts';
 import { err, ok, type Result } from '../../core/shared/result.ts';
 
@@ -21,23 +25,14 @@ export interface ReplayOptions {
   format: TranscriptFormat | null;
   json: boolean;
   importOnly: boolean;
+  /** Compress even when the trigger would not fire (a manual `/compress`). */
+  force: boolean;
 }
 
 export const REPLAY_USAGE =
   'usage: npm run replay -- FILE [--preset P] [--context-length N] [--threshold F] [--target-ratio F] ' +
   '[--protect-last-n N] [--protect-first-n N] [--focus TEXT] [--estimator rough|o200k_base|cl100k_base] ' +
-  '[--format FORMAT] [--import-only] [--json]';
-
-const FORMATS: readonly TranscriptFormat[] = [
-  'openai-chat',
-  'anthropic-messages',
-  'hermes-session-jsonl',
-  'hermes-snapshot',
-  'sharegpt',
-  'claude-code',
-  'codex-rollout',
-  'internal',
-];
+  '[--format FORMAT] [--force] [--import-only] [--json]';
 
 /** Parses argv (without node and script). Errors are one line, for exit status 2. */
 export function parseReplayOptions(argv: readonly string[]): Result<ReplayOptions, string> {
@@ -54,6 +49,7 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
     format: null,
     json: false,
     importOnly: false,
+    force: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i]!;
@@ -110,10 +106,10 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
       }
       case '--format': {
         const value = takeValue() ?? '';
-        if (!(FORMATS as readonly string[]).includes(value)) {
-          return err(`--format expects one of ${FORMATS.join(', ')}, got '${value}'`);
+        if (!isTranscriptFormat(value)) {
+          return err(`--format expects one of ${TRANSCRIPT_FORMATS.join(', ')}, got '${value}'`);
         }
-        options.format = value as TranscriptFormat;
+        options.format = value;
         break;
       }
       case '--json':
@@ -121,6 +117,9 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
         break;
       case '--import-only':
         options.importOnly = true;
+        break;
+      case '--force':
+        options.force = true;
         break;
       case '--help':
       case '-h':

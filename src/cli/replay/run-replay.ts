@@ -1,6 +1,7 @@
 import { Tiktoken } from 'js-tiktoken/lite';
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '../../core/config/compression-config.ts';
 import { compress, type CompressionResult } from '../../core/compression/compress.ts';
+import { judgeCompactionGrowth } from '../../core/compression/judge-compaction-growth.ts';
 import { createCompressorState } from '../../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
 import { planCompression, type CompressionPlan } from '../../core/compression/plan-compression.ts';
@@ -11,6 +12,7 @@ import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages
 import type { Estimator, TokenEncoding } from '../../core/tokens/estimator.ts';
 import type { TokenCounter } from '../../core/tokens/token-counter.ts';
 import type { Message } from '../../core/transcript/message.ts';
+import { describePlanReason } from './describe-plan-reason.ts';
 import type { ReplayOptions } from './parse-replay-options.ts';
 
 export interface Range {
@@ -18,7 +20,22 @@ export interface Range {
   end: number;
 }
 
-/** The `--json` report of SPEC §2.1. Indices are 0-based, half-open, into the imported list. */
+/**
+ * What the replay did: compacted; left the transcript alone because the trigger would not
+ * fire (and `--force` was not given); refused a compaction that would grow the context; or
+ * found nothing compress() could summarise.
+ */
+export type ReplayDecision =
+  | { kind: 'compacted' }
+  | { kind: 'not-needed'; reason: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'skipped'; reason: string };
+
+/**
+ * The `--json` report of SPEC §2.1, plus `decision`. Indices are 0-based, half-open, into the
+ * imported list. When nothing was applied, `messages` is the imported list and the `after`
+ * figures equal the `before` ones.
+ */
 export interface ReplayReport {
   format: string;
   preset: string;
@@ -36,13 +53,15 @@ export interface ReplayReport {
   summaryBudget: number | null;
   summary: string | null;
   messages: Message[];
+  decision: ReplayDecision;
   timings: { importMs: number; compressMs: number };
 }
 
 export interface ReplayOutcome {
   report: ReplayReport;
   plan: CompressionPlan;
-  result: CompressionResult;
+  /** Null when the trigger would not fire and nothing was compressed. */
+  result: CompressionResult | null;
   estimator: Estimator;
 }
 
@@ -78,7 +97,11 @@ async function messageTokens(
   return total;
 }
 
-/** Plans and runs one compression of an imported transcript with the offline summariser. */
+/**
+ * Plans one compression of an imported transcript and runs it with the offline summariser
+ * when the trigger fires (or `--force` asks). A result that would hold more tokens than the
+ * transcript is refused and the transcript kept, with the reason.
+ */
 export async function runReplay(
   imported: ImportResult,
   options: ReplayOptions,
@@ -96,6 +119,40 @@ export async function runReplay(
     currentTokens: tokensBefore,
     nowMs: now(),
   });
+  const tokensLabel = options.estimator === 'rough' ? 'rough tokens' : `${options.estimator} tokens`;
+  const n = messages.length;
+  const unchanged = {
+    messagesAfter: n,
+    tokensAfter: tokensBefore,
+    prunedCount: 0,
+    summaryBudget: null,
+    summary: null,
+    messages,
+  };
+  const base = {
+    format: imported.transcript.metadata.format,
+    preset: options.preset,
+    messagesBefore: n,
+    tokensBefore,
+    thresholdTokens: plan.thresholds.thresholdTokens,
+    tailTokenBudget: plan.tailTokenBudget,
+    shouldCompress: plan.wouldCompress,
+  };
+
+  if (!plan.wouldCompress && !options.force) {
+    return {
+      plan,
+      result: null,
+      estimator: options.estimator,
+      report: {
+        ...base,
+        ...ranges(plan.boundaries, n),
+        ...unchanged,
+        decision: { kind: 'not-needed', reason: describePlanReason(plan, tokensLabel) },
+        timings: { importMs: round(importMs), compressMs: 0 },
+      },
+    };
+  }
 
   const started = performance.now();
   const result = await compress(
@@ -112,37 +169,70 @@ export async function runReplay(
     { summarizer: createOfflineSummarizer(), now },
   );
   const compressMs = performance.now() - started;
+  const timings = { importMs: round(importMs), compressMs: round(compressMs) };
+  const where = ranges(result.boundaries, n);
 
-  const n = messages.length;
-  const boundaries = result.boundaries;
-  const headEnd = boundaries ? boundaries.headEnd : n;
-  const tailStart = boundaries ? boundaries.tailStart : n;
-  const tokensAfter = result.skipped
-    ? tokensBefore
-    : await messageTokens(result.messages, options.estimator, options);
+  if (result.skipped) {
+    return {
+      plan,
+      result,
+      estimator: options.estimator,
+      report: {
+        ...base,
+        ...where,
+        ...unchanged,
+        decision: { kind: 'skipped', reason: result.skipped },
+        timings,
+      },
+    };
+  }
+  const tokensAfter = await messageTokens(result.messages, options.estimator, options);
+  const summarised = result.boundaries ? result.boundaries.tailStart - result.boundaries.headEnd : 0;
+  const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, summarised);
+  if (growth.grows) {
+    return {
+      plan,
+      result,
+      estimator: options.estimator,
+      report: {
+        ...base,
+        ...where,
+        ...unchanged,
+        decision: { kind: 'refused', reason: growth.reason! },
+        timings,
+      },
+    };
+  }
   return {
     plan,
     result,
     estimator: options.estimator,
     report: {
-      format: imported.transcript.metadata.format,
-      preset: options.preset,
-      messagesBefore: n,
+      ...base,
+      ...where,
       messagesAfter: result.messages.length,
-      tokensBefore,
       tokensAfter,
-      thresholdTokens: plan.thresholds.thresholdTokens,
-      tailTokenBudget: plan.tailTokenBudget,
-      shouldCompress: plan.wouldCompress,
-      head: { start: 0, end: headEnd },
-      middle: { start: headEnd, end: tailStart },
-      tail: { start: tailStart, end: n },
       prunedCount: result.prunedCount,
       summaryBudget: result.summaryBudgetTokens,
       summary: result.summary,
       messages: result.messages,
-      timings: { importMs: round(importMs), compressMs: round(compressMs) },
+      decision: { kind: 'compacted' },
+      timings,
     },
+  };
+}
+
+/** Head, middle and tail as half-open ranges; all head when there are no boundaries. */
+function ranges(
+  boundaries: { headEnd: number; tailStart: number } | null,
+  n: number,
+): { head: Range; middle: Range; tail: Range } {
+  const headEnd = boundaries ? boundaries.headEnd : n;
+  const tailStart = boundaries ? boundaries.tailStart : n;
+  return {
+    head: { start: 0, end: headEnd },
+    middle: { start: headEnd, end: tailStart },
+    tail: { start: tailStart, end: n },
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
+import { isPseudoUserText, textOfPythonPartList } from '../transcript/is-pseudo-user-text.ts';
 import { isAnyHermesSummaryContent } from './markers.ts';
 import { collapseWhitespace, pythonStrip } from './python-text.ts';
 import { assertNever } from '../shared/assert-never.ts';
@@ -233,8 +234,12 @@ function digestPrompt(prompt: string): Digest {
   for (const turn of turns) {
     if (turn.label === 'USER') {
       // A 2026-04 summary sits in the middle as a user turn on re-compression: it is not an ask.
-      // The 2026-07 detection knows every generation's prefixes.
-      if (pythonStrip(turn.text) && !isAnyHermesSummaryContent(turn.text)) userAsks.push(turn.text);
+      // Every generation's prefixes are recognised. Scaffolding no person typed (interrupt
+      // notices, injected context) is not an ask either: the importers' own test. 2026-04
+      // writes part lists as Python reprs; the words inside are the ask.
+      const text = textOfPythonPartList(turn.text) ?? turn.text;
+      if (pythonStrip(text) && !isAnyHermesSummaryContent(turn.text) && !isPseudoUserText(text))
+        userAsks.push(text);
     } else if (turn.label === 'ASSISTANT') {
       const { visible, calls } = splitAssistant(turn.text);
       if (pythonStrip(visible)) {

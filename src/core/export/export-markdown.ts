@@ -2,6 +2,7 @@ import type { ContentPart, Message, ToolCall } from '../transcript/message.ts';
 import type { ForeignCompactionPoint, Transcript } from '../transcript/transcript.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { isPlainObject, safeParseJson } from '../shared/safe-parse-json.ts';
+import { markdownCode, markdownInline } from './markdown-inline.ts';
 
 const ROLE_HEADINGS: Record<string, string> = {
   system: 'System',
@@ -19,16 +20,24 @@ const FOLDED_RESULT_MIN_CHARS = 400;
  * A transcript for reading: one heading per message, reasoning as a quote, tool calls as
  * fenced JSON, tool results in fenced blocks (long ones inside `<details>`, which GitHub and
  * most renderers fold), foreign compaction points and segment starts marked between messages.
+ * Metadata from the file (title, model, ids, tool names, labels) is escaped: a file must not
+ * be able to put HTML into a document someone will render.
  */
 export function exportMarkdown(transcript: Transcript): string {
   const { metadata, messages } = transcript;
-  const out: string[] = [`# ${metadata.title ?? 'Transcript'}`, '', ...metadataLines(transcript), ''];
+  const out: string[] = [
+    `# ${markdownInline(metadata.title ?? 'Transcript')}`,
+    '',
+    ...metadataLines(transcript),
+    '',
+  ];
   const pointsByIndex = groupBy(metadata.compactionPoints, (point) => point.messageIndex);
   const segmentsByIndex = groupBy(metadata.segments ?? [], (segment) => segment.messageIndex);
   const callsById = new Map<string, ToolCall>();
 
   messages.forEach((message, index) => {
-    for (const segment of segmentsByIndex.get(index) ?? []) out.push(`---`, '', `*${segment.label}*`, '');
+    for (const segment of segmentsByIndex.get(index) ?? [])
+      out.push(`---`, '', `*${markdownInline(segment.label)}*`, '');
     for (const point of pointsByIndex.get(index) ?? []) out.push(...compactionLines(point));
     out.push(...messageLines(message, index, callsById));
   });
@@ -38,22 +47,22 @@ export function exportMarkdown(transcript: Transcript): string {
 
 function metadataLines({ metadata, messages }: Transcript): string[] {
   const facts = [
-    `Source: ${metadata.format}`,
-    metadata.model ? `Model: ${metadata.model}` : '',
-    metadata.sourceSessionId ? `Session: ${metadata.sourceSessionId}` : '',
-    metadata.startedAt ? `Started: ${metadata.startedAt}` : '',
+    `Source: ${markdownInline(metadata.format)}`,
+    metadata.model ? `Model: ${markdownInline(metadata.model)}` : '',
+    metadata.sourceSessionId ? `Session: ${markdownInline(metadata.sourceSessionId)}` : '',
+    metadata.startedAt ? `Started: ${markdownInline(metadata.startedAt)}` : '',
     `${formatCount(messages.length)} messages`,
   ];
   return [facts.filter(Boolean).join(' · ')];
 }
 
 function messageLines(message: Message, index: number, callsById: Map<string, ToolCall>): string[] {
-  const heading = ROLE_HEADINGS[message.role] ?? message.role;
+  const heading = ROLE_HEADINGS[message.role] ?? markdownInline(String(message.role));
   if (message.role === 'tool') {
     const call = typeof message.tool_call_id === 'string' ? callsById.get(message.tool_call_id) : undefined;
     const label = [
-      call ? `\`${call.function.name}\`` : '',
-      message.tool_call_id ? `(${message.tool_call_id})` : '',
+      call ? markdownCode(call.function.name) : '',
+      message.tool_call_id ? `(${markdownInline(message.tool_call_id)})` : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -81,7 +90,7 @@ function messageLines(message: Message, index: number, callsById: Map<string, To
   for (const call of message.tool_calls ?? []) {
     callsById.set(call.id, call);
     lines.push(
-      `**Tool call** \`${call.function.name}\` (${call.id})`,
+      `**Tool call** ${markdownCode(call.function.name)} (${markdownInline(call.id)})`,
       '',
       ...fenced(prettyArguments(call), 'json'),
       '',
@@ -97,7 +106,9 @@ function compactionLines(point: ForeignCompactionPoint): string[] {
     point.postTokens !== undefined ? `${formatCount(point.postTokens)} after` : '',
     point.replacedItems !== undefined ? `${formatCount(point.replacedItems)} items replaced` : '',
   ].filter(Boolean);
-  const lines = [`> **Compaction** (${point.kind}${details.length ? `: ${details.join(', ')}` : ''})`];
+  const lines = [
+    `> **Compaction** (${markdownInline(`${point.kind}${details.length ? `: ${details.join(', ')}` : ''}`)})`,
+  ];
   if (point.summary) lines.push('>', ...point.summary.split('\n').map((line) => `> ${line}`.trimEnd()));
   return [...lines, ''];
 }

@@ -4,6 +4,7 @@ import type { ImportContext } from './import-context.ts';
 import { childPath, type SourceLocation } from './import-warning.ts';
 import { imagePart, partsToContent, textPart } from './parts-to-content.ts';
 import { stringifyJsonValue } from './stringify-json-value.ts';
+import { toolArgumentsJson } from './tool-arguments-json.ts';
 
 /** A tool result found in Anthropic content, before it becomes a `role:'tool'` message. */
 export interface ToolResultDraft {
@@ -150,11 +151,11 @@ function toToolCall(
   }
   const name = typeof block.name === 'string' && block.name ? block.name : 'unknown';
   if (name === 'unknown') context.repaired(at, 'is a tool call without a name; named "unknown"');
-  let argumentsJson = stringifyJsonValue(block.input ?? {});
-  if (argumentsJson === undefined) {
-    argumentsJson = '{}';
-    context.repaired(at, 'has tool input that cannot be written as JSON; replaced by {}');
-  }
+  const argumentsJson = toolArgumentsJson(
+    block.input ?? {},
+    { ...at, path: childPath(at.path, 'input') },
+    context,
+  );
   return { id, type: 'function', function: { name, arguments: argumentsJson } };
 }
 

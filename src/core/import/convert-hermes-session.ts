@@ -1,6 +1,6 @@
 import type { Message } from '../transcript/message.ts';
 import type { SessionLineage, ToolSchema } from '../transcript/transcript.ts';
-import { isKeptToolSchema } from './is-kept-tool-schema.ts';
+import { keepToolSchemas } from './keep-tool-schemas.ts';
 import { isPlainObject, safeParseJson } from '../shared/safe-parse-json.ts';
 import type { ImportContext } from './import-context.ts';
 import { childPath, type SourceLocation } from './import-warning.ts';
@@ -75,7 +75,8 @@ export function convertHermesSession(
   if (endedAt) converted.endedAt = endedAt;
   const title = stringField(session, 'title');
   if (title) converted.title = title;
-  if (Array.isArray(session.tools)) converted.tools = session.tools.filter(isKeptToolSchema);
+  if (Array.isArray(session.tools))
+    converted.tools = keepToolSchemas(session.tools, { ...at, path: childPath(at.path, 'tools') }, context);
   const cwd = stringField(session, 'cwd');
   if (cwd) converted.cwd = cwd;
 

@@ -3,19 +3,24 @@ import { err, type Result } from '../shared/result.ts';
 import { safeParseJson } from '../shared/safe-parse-json.ts';
 import { classifyJsonDocument } from './classify-json-document.ts';
 import { classifyJsonlRecord } from './classify-jsonl-record.ts';
+import { classifyText } from './classify-text.ts';
 import { DETECTION_LINE_LIMIT, pickJsonlDetection } from './detect-transcript-format.ts';
+import { detectUndecodedUtf16 } from './detect-undecoded-utf16.ts';
 import { finishImport } from './finish-import.ts';
 import { CONFIDENT_DETECTION } from './format-detection.ts';
+import { transcriptFormatSpec } from './formats/transcript-format-registry.ts';
 import { guardImport } from './guard-import.ts';
 import { createImportContext } from './import-context.ts';
 import { createImportError, type ImportError } from './import-error.ts';
+import { importParsedDocument, importParsedText } from './import-parsed-document.ts';
 import type { ImportOptions, ImportResult } from './import-result.ts';
-import { jsonSyntaxImportError } from './import-json-document-text.ts';
+import { jsonSyntaxImportError } from './json-syntax-import-error.ts';
 import type { JsonlRecordParser } from './jsonl-record-parser.ts';
-import { parseJsonlLine, type JsonlLine } from './read-jsonl-line.ts';
+import { lookalikeImportError, lookalikeWins } from './lookalike-import-error.ts';
+import { feedJsonlLine, lineRecords, parseJsonlLine, type JsonlLine } from './read-jsonl-line.ts';
 import { createLineSplitter } from './split-lines.ts';
-import { importParsedDocument, transcriptParserFor } from './transcript-parsers.ts';
 import { transcriptFormatExpectation } from './transcript-format-label.ts';
+import { documentLookalike, recordsLookalike } from './unsupported-lookalikes.ts';
 import { utf8ByteLength } from './utf8-byte-length.ts';
 
 export interface ImportProgress {
@@ -37,8 +42,9 @@ type Layout = 'detecting' | 'jsonl' | 'document' | 'failed';
  * Imports a transcript from streamed text. JSONL is parsed line by line as it arrives, holding
  * only the unfinished line and the messages built so far; the format is recognised from the
  * first lines (or taken from `options.format`). A whole JSON document (pretty-printed, or one
- * line) is recognised too: its text is kept and parsed at `finish`, since a document can only
- * be read whole.
+ * line) or a text format (Markdown) is recognised too: its text is kept and read at `finish`,
+ * since such a file can only be read whole. A file that resembles a tool Context Lab cannot
+ * read yet is refused with that tool's name.
  *
  * @example
  * const importer = createJsonlImporter();
@@ -49,7 +55,8 @@ export function createJsonlImporter(options: ImportOptions = {}): JsonlImporter 
   const context = createImportContext();
   const progress: ImportProgress = { bytes: 0, lines: 0, messages: 0 };
   const forced = options.format;
-  let layout: Layout = forced && transcriptParserFor(forced).layout === 'document' ? 'document' : 'detecting';
+  const forcedLayout = forced ? transcriptFormatSpec(forced).layout : undefined;
+  let layout: Layout = forcedLayout === 'document' || forcedLayout === 'text' ? 'document' : 'detecting';
   let format: TranscriptFormat | undefined = forced;
   let parser: JsonlRecordParser | undefined;
   // The text as received, until it is known to be JSONL (a document must be parsed whole).
@@ -75,50 +82,70 @@ export function createJsonlImporter(options: ImportOptions = {}): JsonlImporter 
   };
 
   const startJsonl = (chosen: TranscriptFormat): void => {
-    const chosenParser = transcriptParserFor(chosen);
-    if (chosenParser.layout !== 'jsonl') {
-      // A document format forced on line-structured text: read it as one document at finish.
+    const spec = transcriptFormatSpec(chosen);
+    if (spec.layout !== 'jsonl') {
+      // A document or text format forced on line-structured text: read it whole at finish.
       layout = 'document';
       return;
     }
     layout = 'jsonl';
     format = chosen;
-    parser = chosenParser.createParser(context);
+    parser = spec.parse(context);
     rawChunks = undefined;
     for (const line of pending) feed(line);
     pending = [];
   };
 
   const feed = (line: JsonlLine): void => {
-    if (line.kind === 'problem') context.skipLine(line.at, line.reason);
-    else if (line.kind === 'record') parser?.acceptRecord(line.record, line.at);
+    if (parser) {
+      const target = parser;
+      feedJsonlLine(line, context, (record, at) => target.acceptRecord(record, at));
+    }
   };
 
-  const pendingDetection = () =>
-    pickJsonlDetection(pending.flatMap((line) => (line.kind === 'record' ? [line.record] : [])));
+  const pendingRecords = () => pending.flatMap(lineRecords);
+  const pendingDetection = () => pickJsonlDetection(pendingRecords());
+
+  /** The detected JSONL format, unless the lines look more like a tool we cannot read. */
+  const chooseDetected = (): TranscriptFormat | undefined => {
+    const detected = pendingDetection();
+    const lookalike = recordsLookalike(pendingRecords());
+    if (lookalikeWins(lookalike, detected?.confidence)) {
+      failWith(lookalikeImportError(lookalike));
+      return undefined;
+    }
+    return detected?.format;
+  };
 
   const detectOnLine = (line: JsonlLine): void => {
     if (line.kind === 'blank') return;
     meaningfulLines += 1;
     pending.push(line);
-    if (meaningfulLines === 1) firstLineIsObject = line.kind === 'record';
-    if (line.kind === 'record') {
-      const classified = classifyJsonlRecord(line.record);
-      if (forced || (classified && classified.confidence >= CONFIDENT_DETECTION)) recognisableLines += 1;
-    }
+    const records = lineRecords(line);
+    if (meaningfulLines === 1) firstLineIsObject = records.length > 0;
+    const recognisable = records.some((record) => {
+      const classified = classifyJsonlRecord(record);
+      return forced !== undefined || (classified !== null && classified.confidence >= CONFIDENT_DETECTION);
+    });
+    if (recognisable) recognisableLines += 1;
     if (firstLineIsObject) {
       if (meaningfulLines < 2) return;
       if (forced) return startJsonl(forced);
       const detected = pendingDetection();
-      if (detected && detected.confidence >= CONFIDENT_DETECTION) return startJsonl(detected.format);
+      if (detected && detected.confidence >= CONFIDENT_DETECTION) {
+        const chosen = chooseDetected();
+        if (chosen) startJsonl(chosen);
+        return;
+      }
       if (meaningfulLines >= DETECTION_LINE_LIMIT) {
-        if (detected) return startJsonl(detected.format);
-        failWith(unrecognisedError());
+        const chosen = chooseDetected();
+        if (chosen) startJsonl(chosen);
+        else if (!currentFailure()) failWith(unrecognisedError());
       }
       return;
     }
-    // The first line is not an object: a pretty-printed document, or JSONL with a broken head.
-    // Two unmistakable records say JSONL; otherwise the text is read whole at finish.
+    // The first line is not an object: a pretty-printed document, a text format, or JSONL
+    // with a broken head. Two unmistakable records say JSONL; otherwise the text is read whole.
     const lineFormat = recognisableLines >= 2 ? (forced ?? pendingDetection()?.format) : undefined;
     if (lineFormat) return startJsonl(lineFormat);
     if (meaningfulLines >= DETECTION_LINE_LIMIT) {
@@ -153,22 +180,18 @@ export function createJsonlImporter(options: ImportOptions = {}): JsonlImporter 
   const finishDocument = (): Result<ImportResult, ImportError> => {
     const text = (rawChunks ?? []).join('');
     rawChunks = undefined;
+    if (forcedLayout === 'text' && forced) return importParsedText(text, forced, context, progress.bytes);
     // A one-line document was already parsed while detecting; do not parse it twice.
     const onlyLine = meaningfulLines === 1 ? pending[0] : undefined;
     const parsed =
       onlyLine?.kind === 'record' ? { ok: true as const, value: onlyLine.record } : safeParseJson(text);
-    if (!parsed.ok) {
-      // Not one document: JSONL after all when the format says so or some line was recognised.
-      const lineFormat =
-        forced && transcriptParserFor(forced).layout === 'jsonl'
-          ? forced
-          : recognisableLines >= 1
-            ? pendingDetection()?.format
-            : undefined;
-      if (lineFormat) return importTextAsJsonl(text, lineFormat);
-      return err(jsonSyntaxImportError(format ?? 'unknown', text, parsed.error.message));
+    if (!parsed.ok) return finishUnparsedText(text, parsed.error.message);
+    const detected = forced ? undefined : classifyJsonDocument(parsed.value);
+    if (!forced) {
+      const lookalike = documentLookalike(parsed.value);
+      if (lookalikeWins(lookalike, detected?.confidence)) return err(lookalikeImportError(lookalike));
     }
-    const chosen = format ?? classifyJsonDocument(parsed.value)?.format;
+    const chosen = format ?? detected?.format;
     if (!chosen) {
       return err(
         createImportError('unknown', {
@@ -179,6 +202,22 @@ export function createJsonlImporter(options: ImportOptions = {}): JsonlImporter 
     }
     const wholeAt = meaningfulLines === 1 ? { line: firstLineNumber(text) } : { path: '$' };
     return importParsedDocument(parsed.value, chosen, context, progress.bytes, wholeAt);
+  };
+
+  /** Not one JSON document: JSONL after all, a text format, or a file we cannot read. */
+  const finishUnparsedText = (text: string, parserMessage: string): Result<ImportResult, ImportError> => {
+    const lineFormat =
+      forced && forcedLayout === 'jsonl'
+        ? forced
+        : recognisableLines >= 1
+          ? pendingDetection()?.format
+          : undefined;
+    if (lineFormat) return importTextAsJsonl(text, lineFormat);
+    if (!forced) {
+      const textFormat = classifyText(text);
+      if (textFormat) return importParsedText(text, textFormat.format, context, progress.bytes);
+    }
+    return err(jsonSyntaxImportError(format ?? 'unknown', text, parserMessage));
   };
 
   /** Reads kept text line by line (the lines seen while undecided were not fed to any parser). */
@@ -196,13 +235,30 @@ export function createJsonlImporter(options: ImportOptions = {}): JsonlImporter 
     return finishImport(parser.finish(), context, format, progress.bytes);
   };
 
+  /** The first chunk of a UTF-16 file that was decoded as UTF-8 says so; nothing else will read. */
+  const checkEncoding = (text: string): void => {
+    const utf16 = detectUndecodedUtf16(text);
+    if (!utf16) return;
+    failWith(
+      createImportError(format ?? 'unknown', {
+        problem: `the file is ${utf16} text but was decoded as UTF-8`,
+        expected:
+          'a UTF-8 file, or a UTF-16 file read with its own encoding (save it as UTF-8 and import again)',
+      }),
+    );
+  };
+
   return {
     progress,
     push(chunk) {
       if (layout === 'failed') return;
       const guarded = guardImport(format ?? 'unknown', () => {
         const text = isFirstChunk && chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
-        if (chunk.length > 0) isFirstChunk = false;
+        if (isFirstChunk && chunk.length > 0) {
+          isFirstChunk = false;
+          checkEncoding(text);
+          if (currentFailure()) return { ok: true, value: undefined };
+        }
         countBytes(chunk);
         rawChunks?.push(text);
         splitter.push(text);
@@ -220,7 +276,9 @@ export function createJsonlImporter(options: ImportOptions = {}): JsonlImporter 
         if (failedAtEnd) return err(failedAtEnd);
         if (layout === 'jsonl') return finishJsonl();
         if (layout === 'detecting' && firstLineIsObject && meaningfulLines >= 2) {
-          const detected = forced ?? pendingDetection()?.format;
+          const detected = forced ?? chooseDetected();
+          const failedOnLookalike = currentFailure();
+          if (failedOnLookalike) return err(failedOnLookalike);
           if (!detected) return err(unrecognisedError());
           startJsonl(detected);
           return parser ? finishJsonl() : finishDocument();

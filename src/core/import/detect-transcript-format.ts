@@ -1,7 +1,9 @@
 import { isPlainObject, safeParseJson } from '../shared/safe-parse-json.ts';
 import { classifyJsonDocument } from './classify-json-document.ts';
 import { classifyJsonlRecord } from './classify-jsonl-record.ts';
+import { classifyText } from './classify-text.ts';
 import { CONFIDENT_DETECTION, type FormatDetection } from './format-detection.ts';
+import { lineRecords, parseJsonlLine } from './read-jsonl-line.ts';
 
 /** Lines read to recognise a JSONL file; the formats show themselves in their first records. */
 export const DETECTION_LINE_LIMIT = 20;
@@ -10,6 +12,7 @@ export const DETECTION_LINE_LIMIT = 20;
 export type TextInspection =
   | { layout: 'document'; value: unknown; detection: FormatDetection | null }
   | { layout: 'jsonl'; detection: FormatDetection | null }
+  | { layout: 'text'; detection: FormatDetection }
   | { layout: 'unreadable' };
 
 /**
@@ -37,7 +40,10 @@ export function inspectTranscriptText(text: string): TextInspection {
     const asDocument = classifyJsonDocument(value);
     return { layout: 'document', value, detection: asDocument };
   }
-  if (parsedFirst.ok && isPlainObject(parsedFirst.value)) {
+  if (
+    (parsedFirst.ok && isPlainObject(parsedFirst.value)) ||
+    (!parsedFirst.ok && lineRecords(parseJsonlLine(firstLine.text, 1)).length > 0)
+  ) {
     return { layout: 'jsonl', detection: detectFromLines(text) };
   }
   const whole = safeParseJson(text);
@@ -56,7 +62,8 @@ export function inspectTranscriptText(text: string): TextInspection {
       },
     };
   }
-  return { layout: 'unreadable' };
+  const asText = classifyText(text);
+  return asText ? { layout: 'text', detection: asText } : { layout: 'unreadable' };
 }
 
 /** The most confident classification among the first lines that are JSON objects. */
@@ -77,8 +84,7 @@ function detectFromLines(text: string): FormatDetection | null {
     const line = nextMeaningfulLine(text, position);
     if (!line) break;
     position = line.end;
-    const parsed = safeParseJson(line.text);
-    if (parsed.ok && isPlainObject(parsed.value)) records.push(parsed.value);
+    records.push(...lineRecords(parseJsonlLine(line.text, read + 1)));
   }
   return pickJsonlDetection(records);
 }

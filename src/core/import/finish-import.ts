@@ -6,6 +6,7 @@ import { createImportError, type ImportError } from './import-error.ts';
 import type { ImportResult } from './import-result.ts';
 import { pairToolResults } from './pair-tool-results.ts';
 import { prependDraftMessage, type TranscriptDraft } from './transcript-draft.ts';
+import { transcriptFormatSpec } from './formats/transcript-format-registry.ts';
 import { transcriptFormatExpectation } from './transcript-format-label.ts';
 
 /**
@@ -20,7 +21,7 @@ export function finishImport(
   bytes: number,
 ): Result<ImportResult, ImportError> {
   // Our own format is read back exactly as written: problems are reported, not repaired.
-  const lossless = format === 'internal';
+  const lossless = transcriptFormatSpec(format).lossless === true;
   if (!lossless) placeSystemPrompt(draft);
   pairToolResults(draft, context, lossless ? 'check' : 'repair');
 

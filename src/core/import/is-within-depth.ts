@@ -20,3 +20,23 @@ export function isWithinDepth(value: unknown, maxDepth = MAX_KEPT_VALUE_DEPTH): 
   }
   return true;
 }
+
+/**
+ * How many arrays/objects deep a value nests, counting up to `cap` (a hostile file can nest
+ * millions deep; the count stops there). Iterative: safe on any input.
+ */
+export function nestingDepth(value: unknown, cap = 1_000_000): number {
+  if (typeof value !== 'object' || value === null) return 0;
+  let deepest = 0;
+  const stack: { node: object; depth: number }[] = [{ node: value, depth: 1 }];
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (depth > deepest) deepest = depth;
+    if (deepest >= cap) return cap;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
+    }
+  }
+  return deepest;
+}

@@ -5,6 +5,7 @@ import { childPath, type SourceLocation } from './import-warning.ts';
 import { isWithinDepth } from './is-within-depth.ts';
 import { imagePart, partsToContent, textPart } from './parts-to-content.ts';
 import { stringifyJsonValue } from './stringify-json-value.ts';
+import { toolArgumentsJson } from './tool-arguments-json.ts';
 
 export const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
@@ -44,7 +45,10 @@ export function normalizeChatMessage(
     context.skipLine(at, `has unknown role ${JSON.stringify(role)}`);
     return undefined;
   }
-  const message: Message = { role, content: normalizeChatContent(value.content, at, context) };
+  // Content as the source wrote it: null stays null and an absent key stays absent, since
+  // Hermes measures a message by the repr of its dict (`len(str(msg))`).
+  const message: Message = { role };
+  if ('content' in value) message.content = normalizeChatContent(value.content, at, context);
   const keys =
     options.extraKeys === 'all' ? Object.keys(value).filter((key) => !CHAT_KEYS.has(key)) : options.extraKeys;
   for (const key of keys) {
@@ -74,11 +78,26 @@ export function normalizeChatMessage(
       );
     }
     if (calls.length > 0) message.tool_calls = calls;
-    if (message.content === null || message.content === undefined) {
-      message.content = typeof value.refusal === 'string' ? value.refusal : '';
-    }
+    // A refusal is what the model said instead of content; it reads as the message's text.
+    if (
+      typeof value.refusal === 'string' &&
+      value.refusal &&
+      (message.content === null || message.content === undefined)
+    )
+      message.content = value.refusal;
   }
-  return message;
+  return inSourceKeyOrder(message, value);
+}
+
+/**
+ * The message with its keys in the order the source wrote them (keys it added last), so an
+ * unchanged message exports byte for byte as it came in.
+ */
+function inSourceKeyOrder(message: Message, source: Record<string, unknown>): Message {
+  const ordered: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) if (key in message) ordered[key] = message[key];
+  for (const key of Object.keys(message)) if (!(key in ordered)) ordered[key] = message[key];
+  return ordered as Message;
 }
 
 /** Chat content: strings and null as they are, part lists validated, a lone text part as a string. */
@@ -164,11 +183,14 @@ export function normalizeToolCalls(
     const name =
       typeof fn.name === 'string' && fn.name ? fn.name : typeof raw.name === 'string' ? raw.name : '';
     if (!name) context.repaired(callAt, 'is a tool call without a function name; named "unknown"');
-    const rawArguments = fn.arguments ?? raw.arguments;
-    let argumentsJson: string;
-    if (typeof rawArguments === 'string') argumentsJson = rawArguments;
-    else if (rawArguments === undefined || rawArguments === null) argumentsJson = '{}';
-    else argumentsJson = stringifyJsonValue(rawArguments) ?? '{}';
+    const argumentsPath = isPlainObject(raw.function)
+      ? childPath(childPath(callAt.path, 'function'), 'arguments')
+      : childPath(callAt.path, 'arguments');
+    const argumentsJson = toolArgumentsJson(
+      fn.arguments ?? raw.arguments,
+      { ...at, path: argumentsPath },
+      context,
+    );
     const call: ToolCall = {
       id,
       type: 'function',
@@ -178,7 +200,10 @@ export function normalizeToolCalls(
     if (keepExtraKeys) {
       for (const [key, field] of Object.entries(raw)) {
         const isExtra = !(key in call) && key !== 'name' && key !== 'arguments';
-        if (isExtra && field !== null && field !== undefined && isWithinDepth(field)) call[key] = field;
+        if (!isExtra || field === null || field === undefined) continue;
+        if (isWithinDepth(field)) call[key] = field;
+        else
+          context.skipPart({ ...at, path: childPath(callAt.path, key) }, 'nests too deeply to keep; dropped');
       }
     }
     calls.push(call);

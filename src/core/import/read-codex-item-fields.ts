@@ -1,5 +1,8 @@
 import { isPlainObject } from '../shared/safe-parse-json.ts';
+import type { ImportContext } from './import-context.ts';
+import { childPath, type SourceLocation } from './import-warning.ts';
 import { stringifyJsonValue } from './stringify-json-value.ts';
+import { toolArgumentsJson } from './tool-arguments-json.ts';
 
 /** A string field, or '' (Codex items leave fields out or null them freely). */
 export function stringOf(value: unknown): string {
@@ -16,11 +19,15 @@ export function callName(item: Record<string, unknown>): string {
 }
 
 /** Arguments as a JSON string; a custom tool's free-form input is wrapped as `{"input": …}`. */
-export function callArguments(item: Record<string, unknown>): string {
+export function callArguments(
+  item: Record<string, unknown>,
+  at: SourceLocation,
+  context: ImportContext,
+): string {
   if (item.type === 'custom_tool_call') return stringifyJsonValue({ input: stringOf(item.input) }) ?? '{}';
-  if (item.type === 'local_shell_call') return stringifyJsonValue(item.action ?? {}) ?? '{}';
-  if (typeof item.arguments === 'string') return item.arguments;
-  return stringifyJsonValue(item.arguments ?? {}) ?? '{}';
+  if (item.type === 'local_shell_call')
+    return toolArgumentsJson(item.action ?? {}, { ...at, path: childPath(at.path, 'action') }, context);
+  return toolArgumentsJson(item.arguments ?? {}, { ...at, path: childPath(at.path, 'arguments') }, context);
 }
 
 /** What a `web_search_call` searched for: its query, queries, or opened url. */

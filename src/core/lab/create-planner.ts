@@ -87,6 +87,8 @@ const COMPACTION_LABELS: Record<ForeignCompactionPoint['kind'], string> = {
   'codex-context-compacted': 'Codex context compacted',
   'hermes-summary': 'Hermes summary',
   'anthropic-compaction': 'Anthropic server-side compaction',
+  'openai-compaction': 'OpenAI Responses compaction',
+  'openhands-condensation': 'OpenHands condensation',
 };
 
 /** The map's share of the window the hygiene line sits at (hermes-reference §4.5). */

@@ -1,20 +1,8 @@
+import type { TranscriptFormatId } from '../import/formats/transcript-format-registry.ts';
 import type { Message } from './message.ts';
 
-/** Every format Context Lab reads. `internal` is our own lossless JSON export. */
-export const TRANSCRIPT_FORMATS = [
-  'openai-chat',
-  'anthropic-messages',
-  'hermes-session-jsonl',
-  'hermes-snapshot',
-  'sharegpt',
-  'claude-code',
-  'codex-rollout',
-  'internal',
-] as const;
-export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
-
-export const isTranscriptFormat = (value: unknown): value is TranscriptFormat =>
-  typeof value === 'string' && (TRANSCRIPT_FORMATS as readonly string[]).includes(value);
+/** Every format Context Lab reads; the registry of import formats defines them. */
+export type TranscriptFormat = TranscriptFormatId;
 
 /** Every kind of foreign compaction point. */
 export const COMPACTION_POINT_KINDS = [
@@ -24,6 +12,8 @@ export const COMPACTION_POINT_KINDS = [
   'codex-context-compacted',
   'hermes-summary',
   'anthropic-compaction',
+  'openai-compaction',
+  'openhands-condensation',
 ] as const;
 export type CompactionPointKind = (typeof COMPACTION_POINT_KINDS)[number];
 

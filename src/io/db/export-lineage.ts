@@ -6,11 +6,8 @@ import type { Preset } from '../../core/presets/preset.ts';
 import { assertNever } from '../../core/shared/assert-never.ts';
 import { isPlainObject } from '../../core/shared/safe-parse-json.ts';
 import type { Message } from '../../core/transcript/message.ts';
-import {
-  isTranscriptFormat,
-  type Transcript,
-  type TranscriptMetadata,
-} from '../../core/transcript/transcript.ts';
+import { type Transcript, type TranscriptMetadata } from '../../core/transcript/transcript.ts';
+import { isTranscriptFormat } from '../../core/import/formats/transcript-format-registry.ts';
 import { sessionRowToHermesRow } from './row-mappers.ts';
 import type { SessionRow } from './session-row.ts';
 

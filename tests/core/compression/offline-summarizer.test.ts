@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ALL_PRESETS } from '#core/presets/preset.ts';
 import {
   OFFLINE_SUMMARIZER_LABEL,
   createOfflineSummarizer,
@@ -65,6 +66,44 @@ describe('summarizeOffline', () => {
     );
     expect(summary).toContain("User asked: 'Now fix the failing test please'");
     expect(summary).not.toContain("User asked: '[CONTEXT COMPACTION");
+  });
+
+  it('never takes scaffolding no person typed for the task, and reads the words in a repr list', () => {
+    const noisy: Message[] = [
+      user('<environment_context>\n  <cwd>/home/dev/app</cwd>\n</environment_context>'),
+      // A part list: 2026-04 serialises it as a Python repr, 2026-07 as its text.
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Migrate the settings page to the new form library' },
+          { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgo=' } },
+        ],
+      },
+      assistant('', [toolCall('c1', 'read_file', { path: 'src/settings.tsx' })]),
+      toolResult('c1', 'export function Settings() {}'),
+      user('[Request interrupted by user for tool use]'),
+    ];
+    for (const preset of ALL_PRESETS) {
+      const summary = summarizeOffline(
+        buildSummaryPrompt(
+          {
+            serializedTurns: serializeForSummary(noisy, preset),
+            previousSummary: null,
+            focusTopic: null,
+            memoryContext: null,
+            budgetTokens: 2000,
+            today: null,
+          },
+          preset,
+        ),
+      );
+      // 2026-07 flattens the list to its text and an "[image]" marker; 2026-04's repr is read back to its text.
+      const ask = `Migrate the settings page to the new form library${preset.summary.serialization === 'flattened' ? ' [image]' : ''}`;
+      expect(summary, preset.name).toContain(`## Goal\n${ask}\n`);
+      expect(summary, preset.name).toContain(`User asked: '${ask}'`);
+      expect(summary, preset.name).not.toContain('Request interrupted');
+      expect(summary, preset.name).not.toContain('environment_context');
+    }
   });
 
   it('writes the 2026-04 sections', () => {

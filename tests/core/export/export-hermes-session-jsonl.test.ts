@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { exportHermesSessionJsonl } from '#core/export/export-hermes-session-jsonl.ts';
 import { importTranscript } from '#core/import/import-transcript.ts';
-import { parseHermesSessionTranscript } from '#core/import/parse-hermes-session-transcript.ts';
 import type { Message } from '#core/transcript/message.ts';
+
+const parseHermesSessionTranscript = (text: string) =>
+  importTranscript(text, { format: 'hermes-session-jsonl' });
 
 const SUMMARY =
   '[CONTEXT COMPACTION — REFERENCE ONLY] Earlier turns were compacted into the summary below.\n\n## Active Task\nAdd tests.';

@@ -78,4 +78,42 @@ describe('exportMarkdown', () => {
     });
     expect(withFenceInResult).toContain('`````text\na ```` b\n`````');
   });
+
+  it('writes no HTML or Markdown that a file put in its metadata, ids or tool names', () => {
+    const hostile: Transcript = {
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: '',
+          tool_calls: [
+            {
+              id: '"><svg onload=alert(1)>',
+              type: 'function',
+              function: { name: 'x`<b>bold</b>', arguments: '{}' },
+            },
+          ],
+        },
+        { role: 'tool', tool_call_id: '"><svg onload=alert(1)>', content: 'ok' },
+        { role: '<iframe src=javascript:alert(1)>', content: 'odd role' },
+      ],
+      metadata: {
+        format: 'openai-chat',
+        title: '<img src=x onerror=alert(1)>',
+        model: '<script>alert(1)</script>',
+        sourceSessionId: '[click](javascript:alert(1))',
+        startedAt: '2026-01-01T00:00:00Z\n\n<details open>',
+        compactionPoints: [{ messageIndex: 1, kind: 'claude-compact-boundary', trigger: '<b>auto</b>' }],
+        segments: [{ messageIndex: 0, label: '</em><script>x</script>' }],
+      },
+    };
+    const markdown = exportMarkdown(hostile);
+    // No tag outside a code span (inside one, `<b>` is literal text).
+    const outsideCode = markdown.replace(/(`+)[^`][\s\S]*?\1/g, '');
+    expect(outsideCode.match(/<\/?[a-z][^>]*>/gi) ?? []).toEqual([]);
+    expect(markdown).toContain('# &lt;img src=x onerror=alert(1)&gt;\n');
+    expect(markdown).toContain('Model: &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(markdown).toContain('Session: \\[click\\](javascript:alert(1))');
+    expect(markdown).toContain('**Tool call** ``x`<b>bold</b>`` ("&gt;&lt;svg onload=alert(1)&gt;)');
+  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT_FORMAT_SPECS } from '#core/import/formats/transcript-format-registry.ts';
 import { createJsonlImporter } from '#core/import/create-jsonl-importer.ts';
 import { importTranscript } from '#core/import/import-transcript.ts';
 
@@ -96,9 +97,12 @@ describe('createJsonlImporter', () => {
     const importer = createJsonlImporter();
     importer.push('\n  \n');
     const result = importer.finish();
-    expect(!result.ok && result.error.message).toBe(
-      'Transcript import: the file is empty (expected OpenAI Chat or Anthropic Messages JSON, a Hermes session, ShareGPT, Claude Code or Codex JSONL)',
+    const message = !result.ok ? result.error.message : '';
+    expect(message).toMatch(
+      /^Transcript import: the file is empty \(expected a transcript in one of these formats: /,
     );
+    // The expectation lists every format a person can import (not our own lossless export).
+    for (const spec of TRANSCRIPT_FORMAT_SPECS) expect(message.includes(spec.label)).toBe(!spec.lossless);
   });
 
   it('skips a bad line with a warning and keeps the rest', () => {

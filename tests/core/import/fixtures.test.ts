@@ -5,6 +5,7 @@ import { detectTranscriptFormat } from '#core/import/detect-transcript-format.ts
 import { importTranscript } from '#core/import/import-transcript.ts';
 import { importTranscriptChunks } from '#core/import/import-transcript.ts';
 import { exportInternalJson } from '#core/export/export-internal-json.ts';
+import { TRANSCRIPT_FORMATS } from '#core/import/formats/transcript-format-registry.ts';
 import { digestImport } from './import-digest.ts';
 
 const fixturesDir = resolve(import.meta.dirname, '../../fixtures/import');
@@ -21,7 +22,9 @@ function fixtureCases(): FixtureCase[] {
   return readdirSync(fixturesDir).flatMap((format) =>
     readdirSync(join(fixturesDir, format)).flatMap((name) => {
       const dir = join(fixturesDir, format, name);
-      const input = ['input.jsonl', 'input.json'].map((file) => join(dir, file)).find(existsSync);
+      const input = readdirSync(dir)
+        .filter((file) => file.startsWith('input.'))
+        .map((file) => join(dir, file))[0];
       return input ? [{ format, name, inputPath: input, expectedPath: join(dir, 'expected.json') }] : [];
     }),
   );
@@ -43,16 +46,7 @@ describe('importTranscript fixtures', () => {
     const byFormat = new Map<string, string[]>();
     for (const entry of cases)
       byFormat.set(entry.format, [...(byFormat.get(entry.format) ?? []), entry.name]);
-    expect([...byFormat.keys()].sort()).toEqual([
-      'anthropic-messages',
-      'claude-code',
-      'codex-rollout',
-      'hermes-session-jsonl',
-      'hermes-snapshot',
-      'internal',
-      'openai-chat',
-      'sharegpt',
-    ]);
+    expect([...byFormat.keys()].sort()).toEqual([...TRANSCRIPT_FORMATS].sort());
     for (const [format, names] of byFormat) {
       expect(names.length, format).toBeGreaterThanOrEqual(3);
       expect(

@@ -9,7 +9,7 @@ import { importTranscript, importTranscriptChunks } from '#core/import/import-tr
 import { isWithinDepth, MAX_KEPT_VALUE_DEPTH } from '#core/import/is-within-depth.ts';
 import { transcriptFormatLabel } from '#core/import/transcript-format-label.ts';
 import type { Result } from '#core/shared/result.ts';
-import { TRANSCRIPT_FORMATS } from '#core/transcript/transcript.ts';
+import { TRANSCRIPT_FORMATS } from '#core/import/formats/transcript-format-registry.ts';
 import { createSeededRandom, type SeededRandom } from './seeded-random.ts';
 import { EXPENSIVE_MUTATIONS, MUTATIONS } from './mutate-transcript-text.ts';
 
@@ -43,7 +43,7 @@ function listFiles(dir: string): string[] {
 }
 
 function loadInputs(): string[] {
-  const fixtures = listFiles(fixturesDir).filter((path) => /input\.jsonl?$/.test(path));
+  const fixtures = listFiles(fixturesDir).filter((path) => /\/input\.[a-z]+$/.test(path));
   const corpus = listFiles(corpusDir).filter(
     (path) => /\.jsonl?$/.test(path) && !path.endsWith('MANIFEST.json'),
   );
@@ -164,6 +164,12 @@ function runCase(seed: number): string | undefined {
 describe('importTranscript fuzzing', () => {
   it('has inputs of every format to mutate', () => {
     expect(inputs.length).toBeGreaterThan(30);
+    const formatsWithInputs = new Set(
+      listFiles(fixturesDir)
+        .filter((path) => /\/input\.[a-z]+$/.test(path))
+        .map((path) => path.slice(fixturesDir.length + 1).split('/')[0]),
+    );
+    for (const format of TRANSCRIPT_FORMATS) expect(formatsWithInputs.has(format), format).toBe(true);
   });
 
   for (let first = 0; first < CASES; first += CASES_PER_TEST) {

@@ -166,6 +166,17 @@ export const MUTATIONS: readonly Mutation[] = [
     },
   },
   {
+    // Claude Code sometimes writes a record without its newline: two records on one line.
+    name: 'join-lines',
+    apply: (text, random) => {
+      const lines = text.split('\n');
+      if (lines.length < 2) return text;
+      const index = random.below(lines.length - 1);
+      lines.splice(index, 2, `${lines[index]!}${random.chance(0.5) ? '' : ' '}${lines[index + 1]!}`);
+      return lines.join('\n');
+    },
+  },
+  {
     name: 'duplicate-ids',
     apply: (text, random) => {
       const ids = [...text.matchAll(/"(?:id|uuid|call_id|tool_use_id|tool_call_id)":"([^"]{1,80})"/g)].map(
