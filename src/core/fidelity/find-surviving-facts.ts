@@ -122,7 +122,7 @@ function scanPiece(
   let kept = 0;
   const length = piece.length;
   let index = 0;
-  while (index < length && anchors.size > 0) {
+  while (index < length) {
     const start = index;
     let code = piece.charCodeAt(index);
     let hash: number;
@@ -155,6 +155,7 @@ function scanPiece(
       }
       if (anchor.live === 0) dropAnchor(anchors, anchor);
     }
+    if (anchors.size === 0) break;
   }
   return kept;
 }

@@ -59,6 +59,8 @@ export interface NormalizeFactPathOptions {
  * @example normalizeFactPath('./src/app.ts:12:5') // 'src/app.ts'
  */
 export function normalizeFactPath(raw: string, options: NormalizeFactPathOptions = {}): string | null {
+  // Longer is data; the anchored patterns below must never see a megabyte-long value.
+  if (raw.length > MAX_PATH_CHARACTERS * 2) return null;
   let path = raw
     .trim()
     .replace(/^[`'"([<]+/, '')

@@ -68,7 +68,8 @@ const WRAPPER_TAGS = [
   ...COMMAND_TAGS,
   ...OUTPUT_TAGS,
 ];
-const WRAPPER_OPENING = new RegExp(`<(${WRAPPER_TAGS.join('|')})(?=[\\s>])[^>]*>`, 'g');
+/** An opening tag; its attributes are short, so an unclosed `<tag` never makes the scan run on. */
+const WRAPPER_OPENING = new RegExp(`<(${WRAPPER_TAGS.join('|')})(?=[\\s>])[^>]{0,200}>`, 'g');
 
 /**
  * Splits a user-role message into the human's request and the wrappers around it: system

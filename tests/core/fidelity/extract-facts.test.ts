@@ -126,3 +126,29 @@ describe('extractFacts', () => {
     expect(extractFacts(session, [-1, 0, 99])).toEqual([]);
   });
 });
+
+describe('extractFacts on pathological input', () => {
+  it('reads 10 MB strings in every place without stalling, finding what the windows hold', () => {
+    const huge = 'x'.repeat(10_000_000);
+    const dots = `${'.'.repeat(5_000_000)}a`;
+    const messages: Message[] = [
+      { role: 'user', content: `${'<system-reminder '.repeat(500_000)}fix it` },
+      {
+        role: 'assistant',
+        content: `${huge}\nI'll keep going.`,
+        tool_calls: [call('c1', 'write_file', { path: dots, content: huge, command: `${huge}\nls` })],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: `ValueError: first\n${huge}\nKeyError: last` },
+    ];
+    // The first sentence of the user text (an unclosed tag is no wrapper), the assistant's
+    // closing decision, the start of the command and both ends of the result are inside the
+    // scanned windows; the rest of each 10 MB string is not read, and the 5 MB path is no path.
+    expect(shown(extractFacts(messages, messages.keys()))).toEqual([
+      `ask: ${'<system-reminder '.repeat(9).trim()}`,
+      "decision: I'll keep going",
+      `command: ${'x'.repeat(160)}`,
+      'error: ValueError: first',
+      'error: KeyError: last',
+    ]);
+  });
+});
