@@ -39,8 +39,8 @@ import { splitFencedCode } from './split-fenced-code.ts';
  * - `decision`: assistant sentences marked as decided ("I'll", "we will", "decided to", …).
  *
  * Linear in the text read; each text is read at its start and end only (`scanWindows`), so
- * extraction never stalls on a huge output. System and developer messages are never compacted
- * away in a way that loses them, so they are skipped.
+ * extraction never stalls on a huge output. System and developer messages are skipped: they
+ * hold standing instructions, which every strategy keeps, not the conversation.
  *
  * @example
  * const facts = extractFacts(transcript.messages, plan.middleIndices);

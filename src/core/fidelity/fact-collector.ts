@@ -6,9 +6,9 @@ import { normalizeMatchText } from './normalize-match-text.ts';
 export const MAX_FACT_DISPLAY_CHARACTERS = 160;
 
 /**
- * At most this many facts of a kind from one message. A 500-line log of distinct errors or a
- * listing of 200 files would otherwise dominate the score of a whole compaction; the first ones
- * stand for the rest.
+ * At most this many new facts of a kind from one message (repeats of known facts are always
+ * counted). A 500-line log of distinct errors or a listing of 200 files would otherwise dominate
+ * the score of a whole compaction; the first ones stand for the rest.
  */
 export const MAX_FACTS_PER_MESSAGE: Readonly<Record<FactKind, number>> = {
   path: 24,
@@ -50,11 +50,9 @@ export function createFactCollector(): FactCollector {
       for (const kind of FACT_KINDS) perKind[kind] = 0;
     },
     add(kind, display, text) {
-      if (perKind[kind] >= MAX_FACTS_PER_MESSAGE[kind]) return;
       const displayKey = `${kind}\u0000${text ?? ''}\u0000${display}`;
       const seen = byDisplay.get(displayKey);
       if (seen) {
-        perKind[kind] += 1;
         seen.count += 1;
         return;
       }
@@ -63,7 +61,6 @@ export function createFactCollector(): FactCollector {
       // A text the display does not contain could never be added back from the display.
       const normalised = text !== undefined && shownText.includes(text) ? text : shownText;
       if (normalised.length < 2) return;
-      perKind[kind] += 1;
       const key = `${kind}\u0000${normalised}`;
       const known = byKey.get(key);
       if (known) {
@@ -71,6 +68,8 @@ export function createFactCollector(): FactCollector {
         byDisplay.set(displayKey, known);
         return;
       }
+      if (perKind[kind] >= MAX_FACTS_PER_MESSAGE[kind]) return;
+      perKind[kind] += 1;
       const fact: Fact = { kind, text: normalised, display: shown, messageIndex, count: 1 };
       byKey.set(key, fact);
       byDisplay.set(displayKey, fact);

@@ -1,7 +1,7 @@
 import type { FactSink } from './fact-collector.ts';
 import { hasFileExtension, normalizeFactPath } from './normalize-fact-path.ts';
 import { addPath } from './find-paths.ts';
-import { normalizeMatchText } from './normalize-match-text.ts';
+import { isMatchWordCode, normalizeMatchText } from './normalize-match-text.ts';
 
 const MIN_IDENTIFIER_CHARACTERS = 3;
 const MAX_IDENTIFIER_CHARACTERS = 100;
@@ -54,9 +54,11 @@ export function findProseIdentifiers(text: string, sink: FactSink): void {
   for (let match = REFERENCE.exec(text); match !== null; match = REFERENCE.exec(text)) {
     const reference = match[0];
     if (reference.length > MAX_IDENTIFIER_CHARACTERS) continue;
-    // A directory name inside a path (`my_project/src`) is part of the path, not a symbol.
+    // A directory name inside a path (`my_project/src`) is part of the path, not a symbol; and
+    // the tail of a word that starts with a digit (`2x2_all_ones`) is no symbol of its own.
     const end = match.index + reference.length;
-    if (text.charCodeAt(match.index - 1) === SLASH || text.charCodeAt(end) === SLASH) continue;
+    const before = text.charCodeAt(match.index - 1);
+    if (before === SLASH || text.charCodeAt(end) === SLASH || isMatchWordCode(before)) continue;
     if (isDistinctiveReference(reference) && !looksLikeFileName(reference)) addIdentifier(reference, sink);
   }
 }

@@ -3,7 +3,6 @@ import {
   MATCH_SPACE,
   foldCode,
   matchCursor,
-  normalizeMatchText,
   readMatchCode,
   readMatchCodeBefore,
 } from './normalize-match-text.ts';
@@ -50,9 +49,9 @@ const HASH_FILTER_MASK = HASH_FILTER_SIZE - 1;
  * ends with); a one-segment name must appear itself.
  *
  * One pass over the visible text, whatever the number of facts, and no copy of it: each fact is
- * anchored on its longest word (or, with no ASCII word, on one non-ASCII letter such as a CJK
- * character); the text's words are folded and hashed as they are read, and only where an
- * anchor appears is the fact compared in full, folding as it goes.
+ * anchored on its longest word (or, with no ASCII word, on one non-ASCII character such as a
+ * CJK ideograph or an emoji's first code unit); the text's words are folded and hashed as they
+ * are read, and only where an anchor appears is the fact compared in full, folding as it goes.
  *
  * @returns one flag per fact, in the order given.
  * @example findSurvivingFacts(facts, collectVisibleTexts(compactedMessages))
@@ -89,18 +88,20 @@ export function findSurvivingFacts(facts: readonly Fact[], visibleTexts: readonl
     if (pending === 0) break;
     pending -= scanPiece(piece, anchors, filter, survived);
   }
-  // Facts of punctuation alone: rare enough to search the normalised texts directly.
-  if (unanchored.length > 0) {
-    const normalised = visibleTexts.map(normalizeMatchText);
-    for (const index of unanchored) {
-      const text = survivalText(facts[index]!);
-      survived[index] = normalised.some((piece) => piece.includes(text));
-    }
+  // Facts of ASCII punctuation alone (`../..`, `??`): searched as written, since folding
+  // changes no such character but `\` and whitespace, rather than normalising every text again.
+  for (const index of unanchored) {
+    const text = survivalText(facts[index]!);
+    survived[index] = visibleTexts.some((piece) => piece.includes(text));
   }
   return survived;
 }
 
-/** What survival looks for: a path's last two segments, anything else as it is. */
+/**
+ * What survival looks for: a path's last two segments, anything else as it is.
+ *
+ * @example survivalText({ kind: 'path', text: '/users/dev/proj/src/app.ts', … }) // 'src/app.ts'
+ */
 export function survivalText(fact: Fact): string {
   if (fact.kind !== 'path') return fact.text;
   const last = fact.text.lastIndexOf('/');
@@ -236,16 +237,16 @@ const isWordCode = (code: number): boolean =>
   (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95;
 
 /**
- * A folded non-ASCII character that can anchor a fact on its own (a CJK ideograph, an accented
- * letter): not in the punctuation and symbol blocks (whitespace is already folded to a space).
+ * A folded non-ASCII code unit that can anchor a fact on its own (a CJK ideograph, an accented
+ * letter, half of an emoji): not in the punctuation and symbol blocks (whitespace is already
+ * folded to a space).
  */
 const isSymbolCode = (code: number): boolean =>
   code >= 128 &&
   !(code >= 0x2000 && code <= 0x2bff) &&
   !(code >= 0x3000 && code <= 0x303f) &&
   !(code >= 0xfe30 && code <= 0xfe4f) &&
-  !(code >= 0xff00 && code <= 0xff20) &&
-  !(code >= 0xd800 && code <= 0xdfff);
+  !(code >= 0xff00 && code <= 0xff20);
 
 /** The longest ASCII word of `text`, else its first symbol character; null for punctuation alone. */
 function findAnchor(text: string): { start: number; end: number } | null {

@@ -47,7 +47,12 @@ export function measureFidelity(facts: readonly Fact[], visible: VisibleContext)
   return fidelityReport(facts, survived);
 }
 
-/** The report for facts whose survival is already known (one flag per fact). */
+/**
+ * The report for facts whose survival is already known (one flag per fact, as
+ * `findSurvivingFacts` gives them), for callers that check several candidates against one scan.
+ *
+ * @example fidelityReport(facts, findSurvivingFacts(facts, collectVisibleTexts(compacted)))
+ */
 export function fidelityReport(facts: readonly Fact[], survived: readonly boolean[]): FidelityReport {
   const counts = {} as Record<FactKind, { total: number; survived: number }>;
   for (const kind of FACT_KINDS) counts[kind] = { total: 0, survived: 0 };

@@ -17,6 +17,11 @@ function load(path: string): Message[] {
   return result.value.transcript.messages;
 }
 
+/** Every transcript of the corpus, as its MANIFEST lists them. */
+const corpusPaths = (
+  JSON.parse(readFileSync(resolve(corpusDir, 'MANIFEST.json'), 'utf8')) as { path: string }[]
+).map((entry) => entry.path);
+
 const everything = (messages: readonly Message[]): Fact[] => extractFacts(messages, messages.keys());
 
 // Expected facts below were read off the transcripts themselves (the tool calls, results and
@@ -89,14 +94,7 @@ describe('extractFacts on real transcripts', () => {
     expect(facts).toContain('identifier: LintResult');
   });
 
-  it.each([
-    'claude-code/claude-code-log__326189cf-5676-4237-8cde-1ce80aae4a9f.jsonl',
-    'codex/codemie-code__rollout-2026-05-11T11-26-55-019e1625-789d-76c0-80ab-3724b5ddb799.jsonl',
-    'anthropic/claude-nexus__inference_streaming_with_tools_with_system_opus.json',
-    'openai-chat/mini-swe-agent__astropy__astropy-12907.traj.json',
-    'sharegpt/NeuraReport-V2__failed_trajectories.jsonl',
-    'hermes-export/agent-sessions__large.json',
-  ])('every fact of %s survives when nothing is compacted', (path) => {
+  it.each(corpusPaths)('every fact of %s survives when nothing is compacted', (path) => {
     const messages = load(path);
     const report = measureFidelity(everything(messages), { messages });
     expect(report.lost.map((fact) => `${fact.kind}: ${fact.display}`)).toEqual([]);

@@ -31,13 +31,19 @@ describe('createFactCollector', () => {
     expect(collector.facts()[0]?.text).toBe('keyerror: id');
   });
 
-  it('takes at most the per-message limit of a kind from one message', () => {
+  it('takes at most the per-message limit of new facts of a kind from one message', () => {
     const collector = createFactCollector();
     collector.startMessage(0);
+    // Repeats of one fact use up no room for others.
+    for (let index = 0; index < 30; index++) collector.add('error', 'KeyError: same');
     for (let index = 0; index < 50; index++) collector.add('error', `ValueError: case ${index}`);
     collector.startMessage(1);
     collector.add('error', 'ValueError: next message');
-    expect(collector.facts()).toHaveLength(MAX_FACTS_PER_MESSAGE.error + 1);
+    collector.add('error', 'KeyError: same');
+    const facts = collector.facts();
+    expect(facts).toHaveLength(MAX_FACTS_PER_MESSAGE.error + 1);
+    expect(facts[0]).toMatchObject({ display: 'KeyError: same', count: 31 });
+    expect(facts.at(-1)).toMatchObject({ display: 'ValueError: next message', messageIndex: 1 });
   });
 
   it('ignores texts shorter than two characters', () => {

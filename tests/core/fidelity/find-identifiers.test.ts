@@ -66,6 +66,12 @@ describe('findProseIdentifiers', () => {
     expect(sink.facts()).toEqual([]);
   });
 
+  it('takes no symbol out of a word that starts with a digit', () => {
+    const sink = testCollector();
+    findProseIdentifiers('the 2x2_all_ones matrix', sink);
+    expect(sink.facts()).toEqual([]);
+  });
+
   it('takes a backticked path for a path, and a directory inside a path for nothing', () => {
     const sink = testCollector();
     findProseIdentifiers('Open `src/app_main.py` in my_project/src', sink);

@@ -50,7 +50,10 @@ describe('findSurvivingFacts', () => {
   it('finds facts anchored on CJK characters and facts of punctuation alone', () => {
     expect(survives(fact('ask', '修复登录错误'), '用户要求：修复登录错误。')).toBe(true);
     expect(survives(fact('ask', '修复登录错误'), '修复注册错误')).toBe(false);
-    expect(survives(fact('identifier', '=>', '=>'), 'a => b')).toBe(true);
+    expect(survives(fact('ask', '🙏🙏'), 'the user said 🙏🙏 twice')).toBe(true);
+    expect(survives(fact('ask', '🙏🙏'), 'the user said 🙏 once')).toBe(false);
+    expect(survives(fact('command', '../..', '../..'), 'cd ../.. first')).toBe(true);
+    expect(survives(fact('command', '../..', '../..'), 'cd .. first')).toBe(false);
   });
 
   it('answers for many facts in one pass, in the order given', () => {
