@@ -85,15 +85,22 @@ function addFailingLastLine(output: string, escaped: boolean, sink: FactSink): v
     findExitCode(output.slice(0, EXIT_CODE_REACH)) ?? findExitCode(output.slice(-EXIT_CODE_REACH));
   if (exitCode === null || exitCode === 0) return;
   let tail = output.slice(-LAST_LINE_REACH);
+  let startsAtLine = tail.length === output.length;
   // An exit code after the text (`", "exit_code": 1, "error": null}`) is cut off with what follows it.
   const closing = EXIT_CODE_AT_END.exec(tail);
   if (closing) tail = tail.slice(0, closing.index);
+  // Codex puts a header (chunk id, wall time, exit code, token count) before an `Output:` line.
+  const outputLabel = tail.lastIndexOf(escaped ? '\\nOutput:\\n' : '\nOutput:\n');
+  if (outputLabel !== -1) {
+    tail = tail.slice(outputLabel + (escaped ? 10 : 9));
+    startsAtLine = true;
+  }
   // Closing wrappers (`</output>`, the rest of a JSON object) are not what the program said.
   const body = tail.replace(escaped ? TRAILING_JSON : TRAILING_WRAPPERS, '');
   const separator = escaped ? '\\n' : '\n';
   const lineStart = body.lastIndexOf(separator);
   // A last line longer than the tail read is not known whole.
-  if (lineStart === -1 && tail.length < output.length) return;
+  if (lineStart === -1 && !startsAtLine) return;
   const lastLine = body.slice(lineStart === -1 ? 0 : lineStart + separator.length).trim();
   // A program that printed nothing leaves only its exit code report (`<returncode>1</returncode>`).
   if (lastLine.length < 3 || !/[A-Za-z]/.test(lastLine) || findExitCodeMatch(lastLine) !== null) return;

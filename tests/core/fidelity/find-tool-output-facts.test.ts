@@ -115,6 +115,12 @@ describe('findToolOutputFacts', () => {
     expect(factsOf('Process exited with code 0\nOutput:\nall good')).toEqual([]);
     // Nothing printed: the exit code report is not a message.
     expect(factsOf('<returncode>1</returncode>\n<output>\n</output>')).toEqual([]);
+    expect(
+      factsOf('Chunk ID: 9d5e71\nProcess exited with code 1\nOriginal token count: 0\nOutput:\n'),
+    ).toEqual([]);
+    expect(factsOf('Chunk ID: 9d5e71\nProcess exited with code 2\nOutput:\nrg: src/x: No such file')).toEqual(
+      ['error: rg: src/x: No such file (exit code 2)'],
+    );
   });
 
   it('does not take a line of code for an error message', () => {
