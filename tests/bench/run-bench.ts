@@ -20,6 +20,7 @@ import { formatTable } from './bench-table.ts';
 import { measureBundleSize } from './measure-bundle-size.ts';
 import { measureCompress } from './measure-compress.ts';
 import { measureExactCountNode } from './measure-exact-count-node.ts';
+import { measureFidelityFigures } from './measure-fidelity.ts';
 import { measureImportBrowser } from './measure-import-browser.ts';
 import { measureImportNode } from './measure-import-node.ts';
 import { measurePromptCacheCost } from './measure-prompt-cache-cost.ts';
@@ -85,6 +86,7 @@ await run('rough estimate (Node)', () => measureRoughEstimate(context));
 await run('exact count (Node)', () => measureExactCountNode(context));
 await run('compress() (Node)', () => measureCompress(context));
 await run('replay (Node)', () => measureReplay(context));
+await run('fact extraction and survival (Node)', () => measureFidelityFigures(context));
 const importNode = await run('import, core parse (Node)', () => measureImportNode(context));
 await run('prompt caching cost', () => measurePromptCacheCost(context));
 
