@@ -24,6 +24,8 @@ interface ContinuationInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: (testCase) =>
+    'title' in (testCase.input as object) ? ['title', 'existing_titles'] : ['sessions', 'messages'],
   run(testCase, preset) {
     const input = testCase.input as ContinuationInput;
     if (typeof input.title === 'string' && !Array.isArray(input.sessions)) {

@@ -8,6 +8,7 @@ interface OneLinerInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['tool_name', 'tool_args', 'tool_content'],
   run(testCase, preset) {
     const input = testCase.input as OneLinerInput;
     return summarizeToolResult(input.tool_name, input.tool_args, input.tool_content, preset);

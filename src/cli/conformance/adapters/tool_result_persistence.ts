@@ -18,6 +18,7 @@ import {
 } from '../../../core/persistence/tool-result-storage.ts';
 import type { Preset } from '../../../core/presets/preset.ts';
 import type { Message } from '../../../core/transcript/message.ts';
+import { requireKnownFields, unknownStep } from '../require-known-fields.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 /** The vectors record sandbox commands cut to this many characters. */
@@ -52,6 +53,7 @@ function storageFor(env: unknown, preset: Preset): RecordingStorage | null {
 
 function configFrom(value: unknown): BudgetConfig {
   if (typeof value !== 'object' || value === null) return { ...DEFAULT_BUDGET };
+  requireKnownFields(value, ['default_result_size', 'turn_budget', 'preview_size'], 'input.config');
   const config = value as Record<string, number | undefined>;
   return {
     defaultResultSize: config.default_result_size ?? DEFAULT_BUDGET.defaultResultSize,
@@ -66,7 +68,20 @@ const snakeBudget = (config: BudgetConfig) => ({
   preview_size: config.previewSize,
 });
 
+/** The input each kind of case reads. */
+const KIND_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  generate_preview: ['content', 'max_chars'],
+  maybe_persist: ['content', 'tool_name', 'tool_use_id', 'env', 'config', 'threshold'],
+  build_persisted_message: ['preview', 'has_more', 'original_size', 'file_path'],
+  turn_budget: ['tool_messages', 'env', 'config'],
+  budget_for_context_window: ['context_length'],
+  constants: [],
+};
+
 export const adapter: VectorAdapter = {
+  caseKeys: ['kind'],
+  inputKeys: (testCase) =>
+    KIND_INPUTS[String(testCase.kind)] ?? unknownStep('kind', testCase.kind, Object.keys(KIND_INPUTS)),
   run(testCase, preset) {
     const input = testCase.input as Input;
     switch (testCase.kind) {
@@ -127,7 +142,7 @@ export const adapter: VectorAdapter = {
           ),
         };
       default:
-        throw new Error(`unknown tool_result_persistence kind: ${String(testCase.kind)}`);
+        return unknownStep('kind', testCase.kind, Object.keys(KIND_INPUTS));
     }
   },
 };
