@@ -66,6 +66,7 @@ export const HERMES_2026_04: Preset = {
     antiThrash: 'in-compress',
     fixedHygieneMessageLimit: 400,
     apiStubNamesTool: false,
+    apiRepairsToolCalls: false,
   },
   loop: {
     preflight: 'threshold-only',
