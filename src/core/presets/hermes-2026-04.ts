@@ -101,7 +101,6 @@ export const HERMES_2026_04: Preset = {
     readsPromptCacheHitTokens: false,
     readsChatReasoningTokens: false,
     pricesBedrock: false,
-    labelsIncludedRoutes: false,
     retriesNormalizedModelIds: false,
   },
   persistence: {

@@ -101,7 +101,6 @@ export const HERMES_2026_07: Preset = {
     readsPromptCacheHitTokens: true,
     readsChatReasoningTokens: true,
     pricesBedrock: true,
-    labelsIncludedRoutes: true,
     retriesNormalizedModelIds: true,
   },
   persistence: {

@@ -266,8 +266,6 @@ export interface UsageSwitches {
   readonly readsChatReasoningTokens: boolean;
   /** Bedrock has a priced billing route. */
   readonly pricesBedrock: boolean;
-  /** Subscription-included routes carry a pricing version and an explanatory note. */
-  readonly labelsIncludedRoutes: boolean;
   /** A model id with dots (`claude-opus-4.6`) is retried in its dashed form. */
   readonly retriesNormalizedModelIds: boolean;
 }
