@@ -25,6 +25,7 @@ import {
   findPruneBoundary,
   pruneOldToolResults,
   type PrunedToolOutput,
+  type PruneResult,
 } from '../core/compression/prune-old-tool-results.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import { deriveThresholds } from '../core/config/derive-thresholds.ts';
@@ -85,6 +86,11 @@ interface PresetCache {
   readonly fullyPruned: readonly Message[];
   /** Every replacement pruning could make, sorted by index (duplicates anywhere, the rest if old). */
   readonly prunedAll: readonly PrunedToolOutput[];
+  /**
+   * The first old tool result 2026-04's one-liner raises on. Pruning walks in index order, so
+   * a plan raises exactly when this index is below its prune boundary.
+   */
+  readonly raisedAll: PruneResult['raised'];
   /** Rough tokens each replacement saves, by message index. */
   readonly savedRoughFull: ReadonlyMap<number, number>;
   readonly savedRoughDedupe: ReadonlyMap<number, number>;
@@ -142,6 +148,7 @@ export class DocumentPlanner {
     const tooFewMessages = isTooFewToCompress(count, headSize);
 
     let pruneBoundary = 0;
+    let raised: PruneResult['raised'] = null;
     let pruned: PrunedToolOutput[] = [];
     let headEnd = Math.min(headSize, count);
     let tailStart = headEnd;
@@ -159,6 +166,7 @@ export class DocumentPlanner {
         ),
       );
       pruned = cache.prunedAll.filter((item) => item.kind === 'duplicate' || item.index < pruneBoundary);
+      if (cache.raisedAll && cache.raisedAll.index < pruneBoundary) raised = cache.raisedAll;
       const prunedMessages = new Array<Message>(count);
       for (let index = 0; index < count; index++) {
         prunedMessages[index] = index < pruneBoundary ? cache.fullyPruned[index]! : cache.dedupeOnly[index]!;
@@ -185,6 +193,7 @@ export class DocumentPlanner {
     let reason: PlanReason = 'ready';
     if (!verdict.compress) reason = verdict.blockedBy ?? 'below-threshold';
     else if (tooFewMessages) reason = 'too-few-messages';
+    else if (raised) reason = 'hermes-raised';
     else if (headEnd >= tailStart) reason = 'no-compressible-window';
 
     const axisLength = Math.max(config.contextLength, basis.axis.totalTokens);
@@ -224,6 +233,7 @@ export class DocumentPlanner {
       tooFewMessages,
       minMessagesExclusive: minMessagesExclusive(headSize),
       pruneBoundary,
+      raised: raised && { type: raised.type, exception: raised.exception, function: raised.function },
       prunedCount,
       pruned: pruned.map(previewReplacement),
       prunedSpans: buildPrunedSpans(basis.axis, savings.list, axisLength),
@@ -277,6 +287,7 @@ export class DocumentPlanner {
       dedupeOnly: dedupe.messages,
       fullyPruned: full.messages,
       prunedAll: full.pruned,
+      raisedAll: full.raised,
       savedRoughFull: savedFull,
       savedRoughDedupe: savedDedupe,
     };

@@ -10,9 +10,34 @@ import { DocumentPlanner } from '#worker/document-planner.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
+/**
+ * The generated session with its first long-result tool call given a bool command: 2026-04's
+ * one-liner raises on it once it is old enough to be pruned (plan reason `hermes-raised`).
+ */
+function withRaisingCall(transcript: Transcript): Transcript {
+  const messages = transcript.messages.map((message) => ({ ...message }));
+  const resultIndex = messages.findIndex(
+    (message) =>
+      message.role === 'tool' && typeof message.content === 'string' && message.content.length > 400,
+  );
+  const id = messages[resultIndex]!.tool_call_id;
+  const callIndex = messages.findIndex((message) => message.tool_calls?.some((call) => call.id === id));
+  messages[callIndex] = {
+    ...messages[callIndex]!,
+    tool_calls: messages[callIndex]!.tool_calls!.map((call) =>
+      call.id === id ? { ...call, function: { name: 'terminal', arguments: '{"command": true}' } } : call,
+    ),
+  };
+  return { ...transcript, messages };
+}
+
 const transcripts: [string, Transcript][] = [
   ['demo', buildDemoTranscript()],
   ['generated 800', generateAgentTranscript({ messageCount: 800, seed: 7 })],
+  [
+    'generated 800 with a call 2026-04 raises on',
+    withRaisingCall(generateAgentTranscript({ messageCount: 800, seed: 7 })),
+  ],
 ];
 
 const settings: Partial<CompressionConfig>[] = [
@@ -55,12 +80,29 @@ describe('DocumentPlanner', () => {
             reference.pruned.filter((item) => item.kind !== 'arguments'),
           );
           expect(plan.reason).toBe(reference.reason);
+          expect(plan.raised?.exception ?? null).toBe(reference.raised?.exception ?? null);
           expect(plan.wouldCompress).toBe(reference.wouldCompress);
           expect(plan.thresholds).toEqual(reference.thresholds);
         }
       });
     }
   }
+
+  it('plans the raising session as hermes-raised under 2026-04 and ready under 2026-07', () => {
+    const transcript = transcripts[2]![1];
+    const planner = new DocumentPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
+    const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 64_000 };
+    const april = planner.plan({ preset: 'hermes-2026-04', config, estimator: 'rough', nowMs: 0 }, null, 1);
+    expect(april.reason).toBe('hermes-raised');
+    expect(april.raised).toEqual({
+      type: 'HermesRaised',
+      function: '_summarize_tool_result',
+      exception: "TypeError: object of type 'bool' has no len()",
+    });
+    const july = planner.plan({ preset: 'hermes-2026-07', config, estimator: 'rough', nowMs: 0 }, null, 1);
+    expect(july.reason).toBe('ready');
+    expect(july.raised).toBeNull();
+  });
 
   it('partitions the messages into system, tools, head, middle and tail', () => {
     const transcript = transcripts[1]![1];

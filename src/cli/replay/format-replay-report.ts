@@ -42,7 +42,10 @@ export function formatReplayReport(imported: ImportResult, outcome: ReplayOutcom
   }
   if (result.skipped) {
     lines.push('');
-    lines.push(`Compression skipped: ${result.skipped}`);
+    lines.push(
+      `Compression skipped: ${result.skipped}` +
+        (result.raised ? ` (${result.raised.function}: ${result.raised.exception})` : ''),
+    );
   } else {
     lines.push('');
     lines.push(

@@ -13,6 +13,7 @@ import {
   SCREENSHOT_REMOVED_PREFIX,
 } from './markers.ts';
 import { summarizeToolResult } from './summarize-tool-result.ts';
+import type { HermesRaised } from '../shared/hermes-raised.ts';
 import { truncateToolCallArgs } from './truncate-tool-call-args.ts';
 
 export interface PruneOptions {
@@ -36,6 +37,13 @@ export interface PrunedToolOutput {
 export interface PruneResult {
   /** Same length and roles as the input; unchanged messages are the input objects themselves. */
   messages: Message[];
+  /**
+   * Where 2026-04's one-liner raised on an old tool result (the first before the prune
+   * boundary): Hermes' `_prune_old_tool_results`, and with it `compress()`, raised there, so a
+   * compaction must refuse. That result is left as it was; `messages` shows the other
+   * replacements, for display only.
+   */
+  raised: (HermesRaised & { readonly index: number }) | null;
   /** Hermes' count: duplicates + one-liners + stripped images (argument shrinking is not counted). */
   prunedCount: number;
   /** Messages before this index are outside the protected tail. */
@@ -137,11 +145,13 @@ export function pruneOldToolResults(
 ): PruneResult {
   const result = messages.slice();
   const pruned: PrunedToolOutput[] = [];
-  if (result.length === 0) return { messages: result, prunedCount: 0, pruneBoundary: 0, pruned };
+  if (result.length === 0)
+    return { messages: result, prunedCount: 0, pruneBoundary: 0, pruned, raised: null };
   const switches = preset.pruning;
   const calls = indexToolCalls(result);
   const pruneBoundary = Math.max(0, Math.min(result.length, findPruneBoundary(result, options, preset)));
   let prunedCount = 0;
+  let raised: PruneResult['raised'] = null;
   const replaceContent = (
     index: number,
     kind: PrunedToolOutput['kind'],
@@ -203,7 +213,9 @@ export function pruneOldToolResults(
     if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) continue;
     if (content.length <= ONE_LINER_MIN_CHARS || pythonLength(content) <= ONE_LINER_MIN_CHARS) continue;
     const call = callFor(calls, message);
-    replaceContent(index, 'one-liner', summarizeToolResult(call.name, call.args, content, preset));
+    const line = summarizeToolResult(call.name, call.args, content, preset);
+    if (line.ok) replaceContent(index, 'one-liner', line.value);
+    else raised ??= { ...line.error, index };
   }
 
   // Pass 3: shrink huge arguments (a 50 KB write_file) outside the protected tail.
@@ -232,5 +244,5 @@ export function pruneOldToolResults(
   }
 
   pruned.sort((left, right) => left.index - right.index);
-  return { messages: result, prunedCount, pruneBoundary, pruned };
+  return { messages: result, prunedCount, pruneBoundary, pruned, raised };
 }

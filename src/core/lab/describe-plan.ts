@@ -37,6 +37,7 @@ type TriggerPlan = Pick<
   | 'headEnd'
   | 'tailStart'
   | 'regions'
+  | 'raised'
 >;
 
 /** Whether compaction would fire on this transcript now, and every number that decided it. */
@@ -71,6 +72,12 @@ export function describeTrigger(
       details.push(
         `But compress() needs more than ${formatCount(plan.minMessagesExclusive)} messages (head ${plan.headSize} + 3 + 1); ` +
           `this transcript has ${formatCount(plan.messageCount)}, so it would be returned unchanged.`,
+      );
+      break;
+    case 'hermes-raised':
+      details.push(
+        `But this generation's Hermes raised while pruning old tool results (${plan.raised?.function ?? 'pruning'}: ` +
+          `${plan.raised?.exception ?? 'an exception'}), so its compress() would fail and compact nothing.`,
       );
       break;
     case 'no-compressible-window':

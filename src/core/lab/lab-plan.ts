@@ -11,6 +11,7 @@ import type { HygieneDecision } from '../compression/hygiene-decision.ts';
 import type { DerivedThresholds } from '../config/derive-thresholds.ts';
 import type { BoundarySwitches } from '../presets/preset.ts';
 import type { PresetName } from '../presets/preset-name.ts';
+import type { HermesRaised } from '../shared/hermes-raised.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { CompactionPointKind } from '../transcript/transcript.ts';
 
@@ -80,6 +81,8 @@ export interface LabPlan {
   /** compress() needs more than this many messages. */
   readonly minMessagesExclusive: number;
   readonly pruneBoundary: number;
+  /** Where 2026-04 Hermes' pruning would raise (reason `hermes-raised`), with Python's exception. */
+  readonly raised: HermesRaised | null;
   readonly prunedCount: number;
   readonly pruned: readonly PrunedOutputView[];
   readonly prunedSpans: readonly PrunedSpan[];

@@ -609,7 +609,9 @@ export class ConversationRuntime {
           outcome: outcome.result.aborted ? 'aborted' : 'skipped',
           compressionCount: outcome.result.compressionCount,
           summaryError: outcome.result.summaryError,
-          skippedReason: outcome.result.skipped,
+          skippedReason: outcome.result.raised
+            ? `${outcome.result.skipped} (${outcome.result.raised.function}: ${outcome.result.raised.exception})`
+            : outcome.result.skipped,
         };
         break;
       case 'busy':

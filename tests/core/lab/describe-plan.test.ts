@@ -76,6 +76,7 @@ function plan(overrides: Partial<LabPlan> = {}): LabPlan {
     headEnd: 4,
     tailStart: 40,
     tailCutSteps: [],
+    raised: null,
     compactionMarkers: [],
     elapsedMs: 3,
     revision: 1,
@@ -120,6 +121,22 @@ describe('describeTrigger', () => {
     expect(
       describeTrigger(plan({ wouldCompress: false, reason: 'no-compressible-window' })).details[2],
     ).toContain('nothing is left');
+    expect(
+      describeTrigger(
+        plan({
+          wouldCompress: false,
+          reason: 'hermes-raised',
+          raised: {
+            type: 'HermesRaised',
+            function: '_summarize_tool_result',
+            exception: "TypeError: object of type 'bool' has no len()",
+          },
+        }),
+      ).details[2],
+    ).toBe(
+      "But this generation's Hermes raised while pruning old tool results (_summarize_tool_result: " +
+        "TypeError: object of type 'bool' has no len()), so its compress() would fail and compact nothing.",
+    );
     expect(describeTrigger(plan({ wouldCompress: false, reason: 'ineffective' })).details[2]).toContain(
       'anti-thrash',
     );
