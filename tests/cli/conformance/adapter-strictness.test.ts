@@ -63,7 +63,12 @@ const FIELD_BY_FIELD: Readonly<Record<string, readonly string[]>> = {
   'tool_result_persistence.json': ['config'],
 };
 
-/** Copies of the case with a field planted in a nested object, or an extra step. */
+/** Input lists whose records adapters read field by field, per file. */
+const RECORDS_FIELD_BY_FIELD: Readonly<Record<string, readonly string[]>> = {
+  'session_continuation.json': ['sessions', 'messages'],
+};
+
+/** Copies of the case with a field planted in a nested object or record, or an extra step. */
 function nestedPlants(file: string, testCase: VectorCase): Array<{ where: string; copy: VectorCase }> {
   const input = testCase.input as Record<string, unknown>;
   const plants: Array<{ where: string; copy: VectorCase }> = [];
@@ -72,6 +77,13 @@ function nestedPlants(file: string, testCase: VectorCase): Array<{ where: string
     const copy = clone(testCase);
     (copy.input as Record<string, Record<string, unknown>>)[key]![PLANTED] = 1;
     plants.push({ where: `input.${key}`, copy });
+  }
+  for (const key of RECORDS_FIELD_BY_FIELD[file] ?? []) {
+    const records = input[key];
+    if (!Array.isArray(records) || !isRecord(records[0])) continue;
+    const copy = clone(testCase);
+    (copy.input as Record<string, Array<Record<string, unknown>>>)[key]![0]![PLANTED] = 1;
+    plants.push({ where: `input.${key}[0]`, copy });
   }
   if (Array.isArray(input.ops) && input.ops.length > 0) {
     const extraField = clone(testCase);
@@ -147,4 +159,30 @@ describe.each(vectorFiles)('%s', (file) => {
       }
     });
   });
+});
+
+describe('optional outputs (token_estimates python_str)', () => {
+  const file = 'token_estimates.json';
+  const vectors = JSON.parse(readFileSync(join(vectorsDir, file), 'utf8')) as VectorFile;
+  const testCase = vectors.cases.find((candidate) => candidate.name === 'messages_single_user')!;
+  const withRecord = (edit: (record: Record<string, unknown>) => void): VectorCase => {
+    const copy = clone(testCase);
+    edit((copy.expected as { per_message: Array<Record<string, unknown>> }).per_message[0]!);
+    return copy;
+  };
+
+  it.each(ALL_PRESETS.map((preset) => [preset.name, preset] as const))(
+    'is compared when the case records it and left out when it does not (%s)',
+    async (_name, preset) => {
+      const adapter = adapters.get(file)!;
+      const without = withRecord((record) => delete record.python_str);
+      expect((await runVectorCase(file, without, adapter, preset)).status).toBe('passed');
+      const wrong = withRecord((record) => (record.python_str = "{'role': 'user'}"));
+      expect((await runVectorCase(file, wrong, adapter, preset)).status).toBe('failed');
+      const missingRequired = withRecord((record) => delete record.estimator_chars);
+      expect((await runVectorCase(file, missingRequired, adapter, preset)).reason).toContain(
+        'unexpected key',
+      );
+    },
+  );
 });
