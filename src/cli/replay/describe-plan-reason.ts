@@ -12,6 +12,8 @@ export function describePlanReason(plan: CompressionPlan, tokensLabel: string): 
       return `the context (${formatCount(plan.tokens)} ${tokensLabel}) is below the trigger (${formatCount(plan.thresholds.thresholdTokens)})`;
     case 'too-few-messages':
       return 'there are too few messages: the protected head and tail cover them all';
+    case 'hermes-raised':
+      return `this generation's Hermes raises while pruning (${plan.raised?.function ?? 'pruning'}: ${plan.raised?.exception ?? 'an exception'})`;
     case 'no-compressible-window':
       return 'no message lies between the protected head and the protected tail';
     case 'cooldown':

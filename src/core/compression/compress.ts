@@ -8,6 +8,7 @@
 import type { CompressionConfig } from '../config/compression-config.ts';
 import type { DerivedThresholds } from '../config/derive-thresholds.ts';
 import type { Preset } from '../presets/preset.ts';
+import type { HermesRaised } from '../shared/hermes-raised.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import { assembleCompressed, type SummaryRole } from './assemble-compressed.ts';
@@ -65,7 +66,11 @@ export interface CompressDeps {
 
 /** Why compress() returned its input unchanged. */
 export type CompressSkipReason =
-  'too-few-messages' | 'no-compressible-window' | 'nothing-new-after-summary' | 'summary-failed-aborted';
+  | 'too-few-messages'
+  | 'hermes-raised'
+  | 'no-compressible-window'
+  | 'nothing-new-after-summary'
+  | 'summary-failed-aborted';
 
 /** The summariser call as Hermes makes it (`call_llm(task="compression", …)`). */
 export interface SummarizerCall {
@@ -78,6 +83,11 @@ export interface CompressionResult {
   readonly messages: Message[];
   readonly state: CompressorState;
   readonly skipped: CompressSkipReason | null;
+  /**
+   * Where the generation reproduced raised (2026-04's one-liner on odd tool arguments, while
+   * pruning): Hermes' compress() raised, so nothing is compacted and this says why.
+   */
+  readonly raised: HermesRaised | null;
   readonly thresholds: DerivedThresholds;
   /** Phase 1 replacements (indices are the input's; pruning keeps positions). */
   readonly pruned: readonly PrunedToolOutput[];
@@ -170,6 +180,7 @@ export async function compress(
     messages: [...messages],
     state,
     skipped: reason,
+    raised: null,
     thresholds: plan.thresholds,
     pruned: plan.pruned,
     prunedCount: plan.prunedCount,
@@ -207,6 +218,12 @@ export async function compress(
   if (plan.tooFewMessages) {
     state = strike();
     return unchanged('too-few-messages');
+  }
+  // Hermes raised inside pruning: the exception left compress() before anything changed, so
+  // there is no strike and no count, only the refusal.
+  if (plan.raised) {
+    const { index: _index, ...raised } = plan.raised;
+    return unchanged('hermes-raised', { raised });
   }
   const pruned = plan.prunedMessages;
   const { headEnd, tailStart } = plan.boundaries!;
@@ -331,6 +348,7 @@ export async function compress(
     messages: output,
     state,
     skipped: null,
+    raised: null,
     thresholds: plan.thresholds,
     pruned: plan.pruned,
     prunedCount: plan.prunedCount,

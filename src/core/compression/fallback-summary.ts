@@ -5,6 +5,7 @@
  * normal section layout, so a provider outage still leaves continuity anchors.
  */
 import type { Preset } from '../presets/preset.ts';
+import { formatCount } from '../shared/format-count.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
 import type { Message } from '../transcript/message.ts';
@@ -166,7 +167,12 @@ export function deterministicFallbackSummary(
     } else if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : '';
       const call = callsById.get(id) ?? { name: 'unknown', args: '' };
-      toolActions.push(summarizeToolResult(call.name, call.args, text, preset));
+      // The deterministic fallback exists only beside the guarded one-liners, which never refuse;
+      // should a preset pair it with 2026-04's, a refusal reads as 2026-07's exception line.
+      const line = summarizeToolResult(call.name, call.args, text, preset);
+      toolActions.push(
+        line.ok ? line.value : `[${call.name}] (${formatCount(pythonLength(text))} chars result)`,
+      );
       if (BLOCKER_RE.test(text)) blockers.push(pythonSlice(text, 0, 500));
     }
   }

@@ -13,7 +13,7 @@ import type { TailCutStep } from './find-tail-cut.ts';
 import { planBoundaries } from './plan-boundaries.ts';
 import { isTooFewToCompress, protectHeadSize } from './protect-head-size.ts';
 import { createHermesDocument, type HermesDocument } from './hermes-document.ts';
-import { findPruneBoundary, type PrunedToolOutput } from './prune-old-tool-results.ts';
+import { findPruneBoundary, type PrunedToolOutput, type PruneResult } from './prune-old-tool-results.ts';
 
 export interface PlanOptions {
   readonly config: CompressionConfig;
@@ -38,6 +38,8 @@ export interface PrunedBoundaryPlan {
   readonly pruned: readonly PrunedToolOutput[];
   readonly prunedCount: number;
   readonly pruneBoundary: number;
+  /** Where 2026-04 Hermes' pruning would raise, so compress() compacts nothing; null otherwise. */
+  readonly raised: PruneResult['raised'];
   /** `messages[:headEnd]` head, `[headEnd:tailStart]` middle, `[tailStart:]` tail; null when too few. */
   readonly boundaries: {
     readonly headEnd: number;
@@ -49,7 +51,12 @@ export interface PrunedBoundaryPlan {
 }
 
 export type PlanReason =
-  'ready' | 'below-threshold' | 'too-few-messages' | 'no-compressible-window' | CompressionBlock;
+  | 'ready'
+  | 'below-threshold'
+  | 'too-few-messages'
+  | 'hermes-raised'
+  | 'no-compressible-window'
+  | CompressionBlock;
 
 export interface CompressionPlan extends PrunedBoundaryPlan {
   /** The count the trigger was judged on, and where it came from. */
@@ -94,6 +101,7 @@ export function planCompressionBoundaries(
       pruned: [],
       prunedCount: 0,
       pruneBoundary: 0,
+      raised: null,
       boundaries: null,
     };
   }
@@ -115,6 +123,7 @@ export function planCompressionBoundaries(
     pruned: pruning.pruned,
     prunedCount: pruning.prunedCount,
     pruneBoundary: pruning.pruneBoundary,
+    raised: pruning.raised,
     boundaries: {
       headEnd: boundaries.headEnd,
       tailStart: boundaries.tailStart,
@@ -150,6 +159,7 @@ export function planCompression(
   let reason: PlanReason = 'ready';
   if (!verdict.compress) reason = verdict.blockedBy ?? 'below-threshold';
   else if (plan.tooFewMessages) reason = 'too-few-messages';
+  else if (plan.raised) reason = 'hermes-raised';
   else if (plan.boundaries && plan.boundaries.headEnd >= plan.boundaries.tailStart)
     reason = 'no-compressible-window';
   return { ...plan, tokens, tokenSource, wouldCompress: reason === 'ready', reason };

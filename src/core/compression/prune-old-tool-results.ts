@@ -13,6 +13,7 @@ import {
   SCREENSHOT_REMOVED_PREFIX,
 } from './markers.ts';
 import { summarizeToolResult } from './summarize-tool-result.ts';
+import type { HermesRaised } from '../shared/hermes-raised.ts';
 import { truncateToolCallArgs } from './truncate-tool-call-args.ts';
 
 export interface PruneOptions {
@@ -33,9 +34,19 @@ export interface PrunedToolOutput {
   replacement: string;
 }
 
+/** Where 2026-04's one-liner raised on an old tool result, and on which message. */
+export type PruneRaise = HermesRaised & { readonly index: number };
+
 export interface PruneResult {
   /** Same length and roles as the input; unchanged messages are the input objects themselves. */
   messages: Message[];
+  /**
+   * Where 2026-04's one-liner raised on an old tool result (the first before the prune
+   * boundary): Hermes' `_prune_old_tool_results`, and with it `compress()`, raised there, so a
+   * compaction must refuse. That result is left as it was; `messages` shows the other
+   * replacements, for display only.
+   */
+  raised: PruneRaise | null;
   /** Hermes' count: duplicates + one-liners + stripped images (argument shrinking is not counted). */
   prunedCount: number;
   /** Messages before this index are outside the protected tail. */
@@ -135,6 +146,8 @@ export interface ToolPruning {
   readonly fullyPruned: readonly Message[];
   /** Every replacement pruning could make, by index (duplicates anywhere, the rest if old). */
   readonly candidates: readonly PrunedToolOutput[];
+  /** Every old tool result 2026-04's one-liner raises on, by index. */
+  readonly raises: readonly PruneRaise[];
   /** The real Phase 1 result for a prune boundary. */
   at(pruneBoundary: number): PruneResult;
 }
@@ -144,11 +157,12 @@ export function prepareToolPruning(messages: readonly Message[], preset: Preset)
   const dedupe = dedupePass(messages);
   const fullyPruned = dedupe.messages.slice();
   const oldOnly = pruneBelow(fullyPruned, count, messages, preset);
-  const candidates = [...dedupe.pruned, ...oldOnly].sort((left, right) => left.index - right.index);
+  const candidates = [...dedupe.pruned, ...oldOnly.pruned].sort((left, right) => left.index - right.index);
   return {
     dedupeOnly: dedupe.messages,
     fullyPruned,
     candidates,
+    raises: oldOnly.raises,
     at(pruneBoundary) {
       const boundary = Math.max(0, Math.min(count, pruneBoundary));
       const result = new Array<Message>(count);
@@ -157,7 +171,8 @@ export function prepareToolPruning(messages: readonly Message[], preset: Preset)
       const pruned = candidates.filter((item) => item.kind === 'duplicate' || item.index < boundary);
       let prunedCount = 0;
       for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
-      return { messages: result, prunedCount, pruneBoundary: boundary, pruned };
+      const raised = oldOnly.raises.find((raise) => raise.index < boundary) ?? null;
+      return { messages: result, prunedCount, pruneBoundary: boundary, pruned, raised };
     },
   };
 }
@@ -175,15 +190,16 @@ export function pruneOldToolResults(
   options: PruneOptions,
   preset: Preset,
 ): PruneResult {
-  if (messages.length === 0) return { messages: [], prunedCount: 0, pruneBoundary: 0, pruned: [] };
+  if (messages.length === 0)
+    return { messages: [], prunedCount: 0, pruneBoundary: 0, pruned: [], raised: null };
   const pruneBoundary = Math.max(0, Math.min(messages.length, findPruneBoundary(messages, options, preset)));
   const dedupe = dedupePass(messages);
   const result = dedupe.messages;
   const old = pruneBelow(result, pruneBoundary, messages, preset);
-  const pruned = [...dedupe.pruned, ...old].sort((left, right) => left.index - right.index);
+  const pruned = [...dedupe.pruned, ...old.pruned].sort((left, right) => left.index - right.index);
   let prunedCount = 0;
   for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
-  return { messages: result, prunedCount, pruneBoundary, pruned };
+  return { messages: result, prunedCount, pruneBoundary, pruned, raised: old.raises[0] ?? null };
 }
 
 /** Pass 1: identical outputs (e.g. the same file read five times) keep only the newest copy. */
@@ -225,8 +241,9 @@ function pruneBelow(
   boundary: number,
   original: readonly Message[],
   preset: Preset,
-): PrunedToolOutput[] {
+): { pruned: PrunedToolOutput[]; raises: PruneRaise[] } {
   const pruned: PrunedToolOutput[] = [];
+  const raises: PruneRaise[] = [];
   const switches = preset.pruning;
   let calls: Map<unknown, CallInfo> | null = null;
   const callOf = (message: Message): CallInfo => callFor((calls ??= indexToolCalls(original)), message);
@@ -277,7 +294,9 @@ function pruneBelow(
       if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) continue;
       if (content.length <= ONE_LINER_MIN_CHARS || pythonLength(content) <= ONE_LINER_MIN_CHARS) continue;
       const call = callOf(message);
-      replaceContent(index, 'one-liner', summarizeToolResult(call.name, call.args, content, preset));
+      const line = summarizeToolResult(call.name, call.args, content, preset);
+      if (line.ok) replaceContent(index, 'one-liner', line.value);
+      else raises.push({ ...line.error, index });
       continue;
     }
     // Pass 3: shrink huge arguments (a 50 KB write_file) outside the protected tail.
@@ -302,5 +321,5 @@ function pruneBelow(
     });
     if (modified) result[index] = { ...message, tool_calls: toolCalls };
   }
-  return pruned;
+  return { pruned, raises };
 }

@@ -1,40 +1,71 @@
 import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
+import { type HermesRaised, hermesRaised } from '../shared/hermes-raised.ts';
+import { err, ok, type Result } from '../shared/result.ts';
 import { parsePythonJson, type PythonJsonValue } from '../tokens/parse-python-json.ts';
+import { PythonFloat } from '../tokens/python-float.ts';
 import { pythonCharacters, pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStr } from '../tokens/python-repr.ts';
 import { pythonHasNonWhitespace, pythonTruthy } from '../tokens/python-truthy.ts';
+
+/** The Hermes function this module reproduces, named in a refusal. */
+const FUNCTION_NAME = '_summarize_tool_result';
 
 /**
  * Hermes `_summarize_tool_result(tool_name, tool_args, tool_content)`: the one-line summary an
  * old tool result is replaced with during pruning, e.g.
  * `[terminal] ran \`npm test\` -> exit 0, 47 lines output`.
  *
- * 2026-07 coerces odd argument values and never fails. 2026-04 used them raw and crashed on
- * some (a dict URL with more URLs, a non-string command, non-dict arguments); where it crashed
- * this port returns the 2026-07 fallback `[<tool>] (<N> chars result)` instead.
+ * 2026-07 coerces odd argument values, and any exception becomes `[<tool>] (<N> chars result)`.
+ * 2026-04 used the values raw and raised on some (a dict URL with more URLs, a non-string
+ * command, non-dict arguments): there the port refuses with Python's exception line rather than
+ * return a line 2026-04 never produced.
  */
 export function summarizeToolResult(
   toolName: string,
   toolArgs: string,
   toolContent: string,
   preset: Preset,
-): string {
+): Result<string, HermesRaised> {
   const content = toolContent || '';
+  const mode = preset.pruning.oneLiners;
   try {
-    return describe(toolName, parseArguments(toolArgs, preset), content, preset.pruning.oneLiners);
+    return ok(describe(toolName, parseArguments(toolArgs, preset), content, mode));
   } catch (error) {
     if (!(error instanceof PythonCrash)) throw error;
-    return `[${toolName}] (${formatCount(pythonLength(content))} chars result)`;
+    if (mode === 'legacy') return err(hermesRaised(FUNCTION_NAME, error.message));
+    return ok(`[${toolName}] (${formatCount(pythonLength(content))} chars result)`);
   }
 }
 
 /**
- * Where Hermes' Python raised (TypeError, AttributeError) inside the one-liner. Thrown and
- * caught only within this module: it is the exact point of Python's exception, which keeps each
- * branch a readable transcription of the original instead of a chain of null checks.
+ * Where Hermes' Python raised (TypeError, AttributeError) inside the one-liner, carrying
+ * Python's exception line. Thrown and caught only within this module: it is the exact point of
+ * Python's exception, which keeps each branch a readable transcription of the original instead
+ * of a chain of null checks.
  */
 class PythonCrash extends Error {}
+
+/** Python's `type(value).__name__` for a parsed JSON value. */
+function pythonTypeName(value: PythonJsonValue): string {
+  if (value === null) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number' || typeof value === 'bigint') return 'int';
+  if (typeof value === 'string') return 'str';
+  if (value instanceof PythonFloat) return 'float';
+  return Array.isArray(value) ? 'list' : 'dict';
+}
+
+const noAttribute = (value: PythonJsonValue, attribute: string): PythonCrash =>
+  new PythonCrash(`AttributeError: '${pythonTypeName(value)}' object has no attribute '${attribute}'`);
+
+/** `value[:n]` on a value that is not a str or list (Python 3.11 wording). */
+const notSliceable = (value: PythonJsonValue): PythonCrash =>
+  new PythonCrash(
+    value instanceof Map
+      ? "TypeError: unhashable type: 'slice'"
+      : `TypeError: '${pythonTypeName(value)}' object is not subscriptable`,
+  );
 
 type Arguments = PythonJsonValue;
 type Mode = 'legacy' | 'guarded';
@@ -60,7 +91,7 @@ function parseArguments(toolArgs: string, preset: Preset): Arguments {
 
 /** `args.get(key, default)`; on a non-dict that is Python's AttributeError. */
 function get(args: Arguments, key: string, fallback: PythonJsonValue): PythonJsonValue {
-  if (!(args instanceof Map)) throw new PythonCrash();
+  if (!(args instanceof Map)) throw noAttribute(args, 'get');
   return args.has(key) ? args.get(key)! : fallback;
 }
 
@@ -76,12 +107,13 @@ function sizedLength(value: PythonJsonValue): number {
   if (typeof value === 'string') return pythonLength(value);
   if (Array.isArray(value)) return value.length;
   if (value instanceof Map) return value.size;
-  throw new PythonCrash();
+  throw new PythonCrash(`TypeError: object of type '${pythonTypeName(value)}' has no len()`);
 }
 
 /** Python `value[:end] + "..."` where only a string supports both. */
 function cutWithEllipsis(value: PythonJsonValue, end: number): string {
-  if (typeof value !== 'string') throw new PythonCrash();
+  if (Array.isArray(value)) throw new PythonCrash('TypeError: can only concatenate list (not "str") to list');
+  if (typeof value !== 'string') throw notSliceable(value);
   return `${pythonSlice(value, 0, end)}...`;
 }
 
@@ -89,7 +121,9 @@ function cutWithEllipsis(value: PythonJsonValue, end: number): string {
 function appendText(value: PythonJsonValue, suffix: string): PythonJsonValue {
   if (typeof value === 'string') return value + suffix;
   if (Array.isArray(value)) return [...value, ...pythonCharacters(suffix)];
-  throw new PythonCrash();
+  throw new PythonCrash(
+    `TypeError: unsupported operand type(s) for +=: '${pythonTypeName(value)}' and 'str'`,
+  );
 }
 
 function countNewlines(text: string): number {
@@ -162,10 +196,22 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
     return `[delegate_task] '${str(goal)}' (${chars} chars result)`;
   }
   if (toolName === 'execute_code') {
-    const code = mode === 'guarded' ? stringArgument(args, 'code') : get(args, 'code', '');
-    // 2026-04: `code[:60].replace(...)` only works on a string.
-    if (typeof code !== 'string') throw new PythonCrash();
-    const preview = pythonSlice(code, 0, 60).replaceAll('\n', ' ') + (pythonLength(code) > 60 ? '...' : '');
+    let code: string;
+    let ellipsis: boolean;
+    if (mode === 'guarded') {
+      code = stringArgument(args, 'code');
+      ellipsis = pythonLength(code) > 60;
+    } else {
+      // 2026-04: `(args.get("code") or "")[:60].replace("\n", " ")`, which only a string (or a
+      // falsy value) survives, then `len(args.get("code", "")) > 60` on the raw value.
+      const given = get(args, 'code', null);
+      const sliced = pythonTruthy(given) ? given : '';
+      if (Array.isArray(sliced)) throw noAttribute(sliced, 'replace');
+      if (typeof sliced !== 'string') throw notSliceable(sliced);
+      code = sliced;
+      ellipsis = sizedLength(get(args, 'code', '')) > 60;
+    }
+    const preview = pythonSlice(code, 0, 60).replaceAll('\n', ' ') + (ellipsis ? '...' : '');
     return `[execute_code] \`${preview}\` (${lineCount()} lines output)`;
   }
   if (SKILL_TOOLS.has(toolName)) return `[${toolName}] name=${str(get(args, 'name', '?'))} (${chars} chars)`;
@@ -181,7 +227,7 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
     const action = get(args, 'action', '?');
     return `[process] ${str(action)} session=${str(get(args, 'session_id', '?'))}`;
   }
-  if (!(args instanceof Map)) throw new PythonCrash();
+  if (!(args instanceof Map)) throw noAttribute(args, 'items');
   let firstArguments = '';
   for (const [key, value] of [...args.entries()].slice(0, 2)) {
     firstArguments += ` ${key}=${pythonSlice(str(value), 0, 40)}`;
@@ -196,7 +242,7 @@ function writtenLines(args: Arguments, mode: Mode): string {
   if (mode === 'guarded') return String(countNewlines(stringArgument(args, 'content')) + 1);
   if (typeof written === 'string') return String(countNewlines(written) + 1);
   if (Array.isArray(written)) return String(written.filter((item) => item === '\n').length + 1);
-  throw new PythonCrash();
+  throw noAttribute(written, 'count');
 }
 
 /** The first URL (+K more). 2026-07 unwraps `{url|href}` dicts and turns other non-strings into `?`. */
@@ -221,5 +267,5 @@ function visionQuestion(args: Arguments, mode: Mode): PythonJsonValue {
   const question = get(args, 'question', '');
   if (typeof question === 'string') return pythonSlice(question, 0, 50);
   if (Array.isArray(question)) return question.slice(0, 50);
-  throw new PythonCrash();
+  throw notSliceable(question);
 }

@@ -87,6 +87,12 @@ export function describeTrigger(
           : `But ${formatCount(plan.messageCount)} messages are too few to compact.`,
       );
       break;
+    case 'hermes-raised':
+      details.push(
+        `But this generation's Hermes raised while pruning old tool results (${plan.hermes?.raised?.function ?? 'pruning'}: ` +
+          `${plan.hermes?.raised?.exception ?? 'an exception'}), so its compress() would fail and compact nothing.`,
+      );
+      break;
     case 'no-compressible-window':
       details.push('But what must be kept covers everything: nothing is left to summarise.');
       break;

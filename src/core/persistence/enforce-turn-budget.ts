@@ -35,7 +35,8 @@ export function enforceTurnBudget(
     if (total <= config.turnBudget) break;
     const message = messages[index]!;
     const content = message.content as string;
-    const toolUseId = message.tool_call_id ?? `budget_${index}`;
+    // `msg.get("tool_call_id", f"budget_{idx}")`: only a missing id falls back; a null one stays null.
+    const toolUseId = message.tool_call_id !== undefined ? message.tool_call_id : `budget_${index}`;
     const replacement = maybePersistToolResult(
       content,
       BUDGET_TOOL_NAME,

@@ -26,7 +26,7 @@ export interface PersistOutcome {
 export function maybePersistToolResultDetailed(
   content: string,
   toolName: string,
-  toolUseId: string,
+  toolUseId: unknown,
   storage: ToolResultStorage | null,
   config: BudgetConfig,
   threshold: number | undefined,
@@ -55,7 +55,7 @@ export function maybePersistToolResultDetailed(
 export function maybePersistToolResult(
   content: string,
   toolName: string,
-  toolUseId: string,
+  toolUseId: unknown,
   storage: ToolResultStorage | null,
   config: BudgetConfig,
   threshold: number | undefined,

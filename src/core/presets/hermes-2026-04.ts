@@ -66,6 +66,7 @@ export const HERMES_2026_04: Preset = {
     antiThrash: 'in-compress',
     fixedHygieneMessageLimit: 400,
     apiStubNamesTool: false,
+    apiRepairsToolCalls: false,
   },
   loop: {
     preflight: 'threshold-only',
@@ -100,7 +101,6 @@ export const HERMES_2026_04: Preset = {
     readsPromptCacheHitTokens: false,
     readsChatReasoningTokens: false,
     pricesBedrock: false,
-    labelsIncludedRoutes: false,
     retriesNormalizedModelIds: false,
   },
   persistence: {

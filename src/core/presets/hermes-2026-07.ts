@@ -66,6 +66,7 @@ export const HERMES_2026_07: Preset = {
     antiThrash: 'real-usage',
     fixedHygieneMessageLimit: null,
     apiStubNamesTool: true,
+    apiRepairsToolCalls: true,
   },
   loop: {
     preflight: 'gated',
@@ -100,7 +101,6 @@ export const HERMES_2026_07: Preset = {
     readsPromptCacheHitTokens: true,
     readsChatReasoningTokens: true,
     pricesBedrock: true,
-    labelsIncludedRoutes: true,
     retriesNormalizedModelIds: true,
   },
   persistence: {

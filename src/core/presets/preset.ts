@@ -172,6 +172,13 @@ export interface GateSwitches {
   readonly fixedHygieneMessageLimit: number | null;
   /** The pre-request stub result for a missing tool result carries the tool's name. */
   readonly apiStubNamesTool: boolean;
+  /**
+   * The pre-request sanitiser repairs tool calls (2026-07): an assistant's `tool_calls` that is
+   * empty or not a list is dropped, and a call whose `function.name` is missing or blank is
+   * renamed `invalid_tool_call` (a call with no function object gets `{name, arguments: "{}"}`),
+   * so the call and its result stay paired. 2026-04 sent both unchanged.
+   */
+  readonly apiRepairsToolCalls: boolean;
 }
 
 export interface LoopSwitches {
@@ -259,8 +266,6 @@ export interface UsageSwitches {
   readonly readsChatReasoningTokens: boolean;
   /** Bedrock has a priced billing route. */
   readonly pricesBedrock: boolean;
-  /** Subscription-included routes carry a pricing version and an explanatory note. */
-  readonly labelsIncludedRoutes: boolean;
   /** A model id with dots (`claude-opus-4.6`) is retried in its dashed form. */
   readonly retriesNormalizedModelIds: boolean;
 }

@@ -2,6 +2,7 @@ import type { TailCutStep } from '../compression/find-tail-cut.ts';
 import type { HygieneDecision } from '../compression/hygiene-decision.ts';
 import type { DerivedThresholds } from '../config/derive-thresholds.ts';
 import type { BoundarySwitches } from '../presets/preset.ts';
+import type { HermesRaised } from '../shared/hermes-raised.ts';
 
 /** What Hermes' phases 1–2 decided, for the explanation and the replay (hermes-reference §5). */
 export interface HermesPlanDetails {
@@ -22,4 +23,6 @@ export interface HermesPlanDetails {
   readonly tailCutSteps: readonly TailCutStep[];
   /** The gateway's 85% check before a message is processed. */
   readonly hygiene: HygieneDecision;
+  /** Where this generation's pruning raises (reason `hermes-raised`), with Python's exception. */
+  readonly raised: HermesRaised | null;
 }

@@ -110,6 +110,7 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
   if (!config.enabled) reason = 'disabled';
   else if (!verdict.compress) reason = verdict.blockedBy ?? 'below-threshold';
   else if (boundaries.tooFewMessages) reason = 'too-few-messages';
+  else if (boundaries.raised) reason = 'hermes-raised';
   else if (headEnd >= tailStart) reason = 'no-compressible-window';
 
   const fates = new Uint8Array(count);
@@ -146,6 +147,9 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
     pruneBoundary: boundaries.pruneBoundary,
     prunedCount: boundaries.prunedCount,
     tailCutSteps: cut?.steps ?? [],
+    raised: boundaries.raised
+      ? { type: 'HermesRaised', exception: boundaries.raised.exception, function: boundaries.raised.function }
+      : null,
     hygiene: hygieneDecision(
       {
         historyLength: count,
@@ -219,7 +223,8 @@ async function compactHermes(
   const summaryIndex =
     result.summary === null ? -1 : result.messages.findIndex((message) => isSummaryMessage(message, preset));
   const notes: string[] = [];
-  if (result.skipped) notes.push(skipNote(result.skipped, result.summaryError));
+  if (result.skipped)
+    notes.push(skipNote(result.skipped, result.summaryError ?? result.raised?.exception ?? null));
   else {
     notes.push(
       `Summarised messages #${formatCount(range!.headEnd)}–#${formatCount(range!.tailStart - 1)}; kept ${formatCount(range!.headEnd)} at the head and ${formatCount(count - range!.tailStart)} at the tail.`,
@@ -261,6 +266,8 @@ function skipNote(reason: NonNullable<StrategyCompaction['skipped']>, error: str
   switch (reason) {
     case 'too-few-messages':
       return 'Too few messages to compact: compress() returns the transcript unchanged.';
+    case 'hermes-raised':
+      return `This generation's Hermes raised while pruning old tool results (${error ?? 'an exception'}), so its compress() compacts nothing.`;
     case 'no-compressible-window':
       return 'The protected head and tail meet: nothing is left between them to summarise.';
     case 'nothing-new-after-summary':

@@ -89,6 +89,7 @@ export type PlanReason =
   | 'ready'
   | 'below-threshold'
   | 'too-few-messages'
+  | 'hermes-raised'
   | 'no-compressible-window'
   | 'cooldown'
   | 'ineffective'
@@ -179,6 +180,7 @@ export interface CompactDeps {
 /** Why `compact` returned its input unchanged. */
 export type CompactSkipReason =
   | 'too-few-messages'
+  | 'hermes-raised'
   | 'no-compressible-window'
   | 'nothing-new-after-summary'
   | 'summary-failed-aborted'

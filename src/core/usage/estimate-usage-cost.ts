@@ -54,7 +54,8 @@ export interface CostRoute {
   baseUrl?: string;
 }
 
-const INCLUDED_NOTE = 'subscription-included; no provider invoice for usage';
+/** `pricing_version` of a subscription-included route (both generations). */
+export const INCLUDED_ROUTE_PRICING_VERSION = 'included-route';
 const OPENROUTER_NOTE = 'OpenRouter cost is estimated from the models API until reconciled.';
 const ONE_MILLION: DecimalAmount = { coefficient: 1_000_000n, exponent: 0 };
 
@@ -140,6 +141,9 @@ export function estimateUsageCost(
 ): CostEstimate {
   const billingRoute = resolveBillingRoute(model, route.provider, route.baseUrl ?? '', preset);
   if (billingRoute.billingMode === 'subscription_included') {
+    // Usage on a subscription route (ChatGPT Codex OAuth) is never invoiced: Hermes returns
+    // Decimal("0") before any price lookup, with the zero-priced `included-route` entry and no
+    // notes. (The explanatory "subscription-included" note came after 2026-07.)
     const zero = { input: '0', output: '0', cacheRead: '0', cacheWrite: '0', source: 'none' as const };
     return {
       amountUsd: '0',
@@ -148,8 +152,8 @@ export function estimateUsageCost(
       label: 'included',
       route: billingRoute,
       prices: zero,
-      pricingVersion: preset.usage.labelsIncludedRoutes ? 'included-route' : null,
-      notes: preset.usage.labelsIncludedRoutes ? [INCLUDED_NOTE] : [],
+      pricingVersion: INCLUDED_ROUTE_PRICING_VERSION,
+      notes: [],
     };
   }
   const entry =

@@ -56,6 +56,57 @@ describe('compress', () => {
     });
   }
 
+  describe('where 2026-04 Hermes raised while pruning', () => {
+    /** Protects only the last 4 messages, so the early tool result is pruned. */
+    const shortTail = { ...DEFAULT_COMPRESSION_CONFIG, protectLastN: 4 };
+    /** A long session whose first old tool result has a bool command: 2026-04's one-liner raises. */
+    const crashing = (): Message[] => [
+      system('sys'),
+      user('start'),
+      assistant('', [{ ...toolCall('c1'), function: { name: 'terminal', arguments: '{"command": true}' } }]),
+      toolResult('c1', 'out\n'.repeat(300)),
+      ...conversation(14, 2000),
+    ];
+
+    it('2026-04 refuses: nothing compacted, nothing counted, no summary call, the exception named', async () => {
+      const summarizer = recordingSummarizer();
+      const input = crashing();
+      const state = createCompressorState();
+      const result = await compress(
+        input,
+        options(HERMES_2026_04, { state, config: shortTail }),
+        deps(summarizer),
+      );
+      expect(result.skipped).toBe('hermes-raised');
+      expect(result.raised).toEqual({
+        type: 'HermesRaised',
+        function: '_summarize_tool_result',
+        exception: "TypeError: object of type 'bool' has no len()",
+      });
+      expect(result.messages).toEqual(input);
+      expect(result.state).toEqual(state);
+      expect(result.compressionCount).toBe(0);
+      expect(summarizer.requests).toHaveLength(0);
+    });
+
+    it('2026-07 compacts the same session', async () => {
+      const result = await compress(crashing(), options(HERMES_2026_07, { config: shortTail }), deps());
+      expect(result.skipped).toBeNull();
+      expect(result.raised).toBeNull();
+      expect(result.compressionCount).toBe(1);
+    });
+
+    it('2026-04 still refuses too few messages first, as compress() returned before pruning', async () => {
+      const result = await compress(
+        crashing().slice(0, 6),
+        options(HERMES_2026_04, { config: shortTail }),
+        deps(),
+      );
+      expect(result.skipped).toBe('too-few-messages');
+      expect(result.raised).toBeNull();
+    });
+  });
+
   it('returns the input unchanged with too few messages, striking the 2026-07 breaker', async () => {
     const input = conversation(5);
     const result = await compress(input, options(HERMES_2026_07), deps());

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { planCompression } from '#core/compression/plan-compression.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
-import { conversation, system } from './message-builders.ts';
+import { assistant, conversation, system, toolCall, toolResult, user } from './message-builders.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
@@ -18,6 +18,37 @@ describe('planCompression', () => {
     });
     expect(plan).toMatchObject({ wouldCompress: false, reason: 'below-threshold', tokenSource: 'rough' });
     expect(plan.boundaries).not.toBeNull();
+  });
+
+  it('says hermes-raised under 2026-04 where its one-liner raises on an old result, below the threshold check', () => {
+    const messages = [
+      system(),
+      user('start'),
+      assistant('', [{ ...toolCall('c1'), function: { name: 'delegate_task', arguments: '{"goal": 3.5}' } }]),
+      toolResult('c1', 'done\n'.repeat(100)),
+      ...conversation(40),
+    ];
+    const plan = (preset: typeof HERMES_2026_04, currentTokens: number) =>
+      planCompression(messages, {
+        nowMs: 0,
+        config: { ...config, protectLastN: 4 },
+        preset,
+        state: createCompressorState(),
+        currentTokens,
+        tailTokenBudgetOverride: 500,
+      });
+    expect(plan(HERMES_2026_04, 160_000)).toMatchObject({
+      wouldCompress: false,
+      reason: 'hermes-raised',
+      raised: { exception: "TypeError: object of type 'float' has no len()", index: 3 },
+    });
+    // Below the threshold compress() is never called, so nothing raises.
+    expect(plan(HERMES_2026_04, 10).reason).toBe('below-threshold');
+    expect(plan(HERMES_2026_07, 160_000)).toMatchObject({
+      wouldCompress: true,
+      reason: 'ready',
+      raised: null,
+    });
   });
 
   it('is ready over the threshold with a compressible middle', () => {

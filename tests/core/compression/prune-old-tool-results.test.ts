@@ -122,6 +122,58 @@ describe('pruneOldToolResults', () => {
       prunedCount: 0,
       pruneBoundary: 0,
       pruned: [],
+      raised: null,
+    });
+  });
+
+  describe('an old tool result whose 2026-04 one-liner raises', () => {
+    /** Two old terminal results Hermes 2026-04 cannot summarise (a bool command), then a tail. */
+    const crashing = (): Message[] => [
+      { role: 'user', content: 'start' },
+      call('ok', 'terminal', '{"command": "npm test"}'),
+      result('ok', `ok\n${longOutput}`),
+      call('b1', 'terminal', '{"command": true}'),
+      result('b1', `b1\n${longOutput}`),
+      call('b2', 'execute_code', '{"code": 5}'),
+      result('b2', `b2\n${longOutput}`),
+      { role: 'user', content: 'now' },
+      { role: 'assistant', content: 'done' },
+    ];
+
+    it('2026-04 reports the first raise before the boundary and leaves that result as it was', () => {
+      const pruned = pruneOldToolResults(
+        crashing(),
+        { protectTailCount: 2, protectTailTokens: null },
+        HERMES_2026_04,
+      );
+      expect(pruned.raised).toEqual({
+        type: 'HermesRaised',
+        function: '_summarize_tool_result',
+        exception: "TypeError: object of type 'bool' has no len()",
+        index: 4,
+      });
+      expect(pruned.messages[4]).toEqual(crashing()[4]);
+      expect(pruned.pruned.map((item) => item.index)).toEqual([2]);
+    });
+
+    it('2026-04 does not raise for a result inside the protected tail', () => {
+      const pruned = pruneOldToolResults(
+        crashing(),
+        { protectTailCount: 6, protectTailTokens: null },
+        HERMES_2026_04,
+      );
+      expect(pruned.pruneBoundary).toBe(3);
+      expect(pruned.raised).toBeNull();
+    });
+
+    it('2026-07 never raises', () => {
+      const pruned = pruneOldToolResults(
+        crashing(),
+        { protectTailCount: 2, protectTailTokens: null },
+        HERMES_2026_07,
+      );
+      expect(pruned.raised).toBeNull();
+      expect(pruned.messages[4]!.content).toBe('[terminal] ran `True` -> exit ?, 102 lines output');
     });
   });
 });

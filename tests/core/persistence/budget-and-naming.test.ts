@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { budgetForContextWindow, resolveThreshold, DEFAULT_BUDGET } from '#core/persistence/budget-config.ts';
 import { buildPersistedMessage, pythonFixed } from '#core/persistence/build-persisted-message.ts';
 import { generatePreview } from '#core/persistence/generate-preview.ts';
-import { sandboxWriteCommand } from '#core/persistence/sandbox-write-command.ts';
+import { pythonShellQuote } from '#core/persistence/python-shell-quote.ts';
+import { posixDirname, sandboxWriteCommand } from '#core/persistence/sandbox-write-command.ts';
 import { sanitizePersistedFileName } from '#core/persistence/sanitize-persisted-file-name.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
@@ -26,6 +27,26 @@ describe('resolveThreshold', () => {
     expect(
       resolveThreshold('terminal', { ...DEFAULT_BUDGET, toolOverrides: { terminal: 42 } }, HERMES_2026_07),
     ).toBe(42);
+  });
+
+  it.each([HERMES_2026_04, HERMES_2026_07])(
+    'pins read_file to infinity before any override ($name)',
+    (preset) => {
+      const config = {
+        ...DEFAULT_BUDGET,
+        defaultResultSize: 10,
+        toolOverrides: { read_file: 5 },
+        registryThresholds: { read_file: 7 },
+      };
+      expect(resolveThreshold('read_file', config, preset)).toBe(Infinity);
+      expect(resolveThreshold('read_file', DEFAULT_BUDGET, preset)).toBe(Infinity);
+    },
+  );
+
+  it('caps a registry limit at the default size in 2026-07 only', () => {
+    const config = { ...DEFAULT_BUDGET, defaultResultSize: 50, registryThresholds: { web_extract: 80 } };
+    expect(resolveThreshold('web_extract', config, HERMES_2026_07)).toBe(50);
+    expect(resolveThreshold('web_extract', config, HERMES_2026_04)).toBe(80);
   });
 });
 
@@ -57,6 +78,18 @@ describe('sanitizePersistedFileName', () => {
   it('used the raw id in 2026-04', () => {
     expect(sanitizePersistedFileName('../evil id', HERMES_2026_04)).toBe('../evil id.txt');
   });
+
+  it('names a missing or empty id tool_result in 2026-07 and writes Python str() of it in 2026-04', () => {
+    expect(sanitizePersistedFileName('', HERMES_2026_07)).toBe('tool_result.txt');
+    expect(sanitizePersistedFileName(null, HERMES_2026_07)).toBe('tool_result.txt');
+    expect(sanitizePersistedFileName('', HERMES_2026_04)).toBe('.txt');
+    expect(sanitizePersistedFileName(null, HERMES_2026_04)).toBe('None.txt');
+    expect(sanitizePersistedFileName(12, HERMES_2026_04)).toBe('12.txt');
+  });
+
+  it('falls back to tool_result when nothing safe is left, with the digest of the raw id', () => {
+    expect(sanitizePersistedFileName('...', HERMES_2026_07)).toMatch(/^tool_result_[0-9a-f]{12}\.txt$/);
+  });
 });
 
 describe('buildPersistedMessage', () => {
@@ -79,11 +112,73 @@ describe('pythonFixed', () => {
 
 describe('sandboxWriteCommand', () => {
   it('pipes the content in 2026-07 and embeds it in a heredoc in 2026-04', () => {
-    expect(sandboxWriteCommand('/tmp/r', 'a.txt', 'body', HERMES_2026_07)).toBe(
+    expect(sandboxWriteCommand('/tmp/r/a.txt', 'body', HERMES_2026_07)).toBe(
       'mkdir -p /tmp/r && cat > /tmp/r/a.txt',
     );
-    expect(sandboxWriteCommand('/tmp/r', 'a.txt', 'body', HERMES_2026_04)).toBe(
+    expect(sandboxWriteCommand('/tmp/r/a.txt', 'body', HERMES_2026_04)).toBe(
       "mkdir -p /tmp/r && cat > /tmp/r/a.txt << 'HERMES_PERSIST_EOF'\nbody\nHERMES_PERSIST_EOF",
     );
+  });
+
+  // Expected commands written by hand from shlex.quote and os.path.dirname (checked in Python 3).
+  it.each([
+    [
+      'a space and ..',
+      '/tmp/hermes-results/../evil id.txt',
+      "mkdir -p /tmp/hermes-results/.. && cat > '/tmp/hermes-results/../evil id.txt'",
+    ],
+    [
+      '$( ) and ;',
+      '/tmp/hermes-results/call_$(touch x);.txt',
+      "mkdir -p /tmp/hermes-results && cat > '/tmp/hermes-results/call_$(touch x);.txt'",
+    ],
+    [
+      'a single quote',
+      "/tmp/hermes-results/it's.txt",
+      `mkdir -p /tmp/hermes-results && cat > '/tmp/hermes-results/it'"'"'s.txt'`,
+    ],
+    [
+      'a slash',
+      '/tmp/hermes-results/a/b.txt',
+      'mkdir -p /tmp/hermes-results/a && cat > /tmp/hermes-results/a/b.txt',
+    ],
+    [
+      'a backtick',
+      '/tmp/hermes-results/`id`.txt',
+      "mkdir -p /tmp/hermes-results && cat > '/tmp/hermes-results/`id`.txt'",
+    ],
+  ])('quotes a path with %s and makes its own directory', (_kind, path, command) => {
+    expect(sandboxWriteCommand(path, 'x', HERMES_2026_07)).toBe(command);
+    expect(sandboxWriteCommand(path, 'x', HERMES_2026_04)).toBe(
+      `${command} << 'HERMES_PERSIST_EOF'\nx\nHERMES_PERSIST_EOF`,
+    );
+  });
+
+  it('picks another heredoc delimiter when the content contains the usual one', () => {
+    const content = 'before\nHERMES_PERSIST_EOF\nafter';
+    const command = sandboxWriteCommand('/tmp/r/a.txt', content, HERMES_2026_04);
+    const marker = /<< '([^']+)'/.exec(command)![1]!;
+    expect(marker).toMatch(/^HERMES_PERSIST_[0-9a-f]{8}$/);
+    expect(content).not.toContain(marker);
+    expect(command.endsWith(`\n${content}\n${marker}`)).toBe(true);
+    expect(sandboxWriteCommand('/tmp/r/a.txt', content, HERMES_2026_04)).toBe(command);
+  });
+});
+
+describe('posixDirname', () => {
+  it('is os.path.dirname', () => {
+    expect(
+      ['/tmp/r/a.txt', '/tmp/r//a.txt', '/a.txt', '//a', 'a.txt', '/tmp/r/', ''].map(posixDirname),
+    ).toEqual(['/tmp/r', '/tmp/r', '/', '//', '', '/tmp/r', '']);
+  });
+});
+
+describe('pythonShellQuote', () => {
+  it('is shlex.quote', () => {
+    expect(pythonShellQuote('')).toBe("''");
+    expect(pythonShellQuote('/tmp/hermes-results/call_1.txt')).toBe('/tmp/hermes-results/call_1.txt');
+    expect(pythonShellQuote('a@b%c+d=e:f,g')).toBe('a@b%c+d=e:f,g');
+    expect(pythonShellQuote('é')).toBe("'é'");
+    expect(pythonShellQuote("a'b")).toBe(`'a'"'"'b'`);
   });
 });

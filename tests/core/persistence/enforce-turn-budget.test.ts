@@ -32,6 +32,22 @@ describe('enforceTurnBudget', () => {
     expect(persisted).toEqual([false, true, false]);
   });
 
+  it('names the file after the id as stored: a missing id is budget_<index>, a null one stays null', () => {
+    const names = (preset: typeof HERMES_2026_07): string[] => {
+      const written: string[] = [];
+      const recording: ToolResultStorage = {
+        location: '/store',
+        write: (name) => (written.push(name), true),
+      };
+      const missing: Message = { role: 'tool', content: 'm'.repeat(900) };
+      const none = { role: 'tool', tool_call_id: null, content: 'n'.repeat(800) } as unknown as Message;
+      enforceTurnBudget([missing, none], recording, { ...config, turnBudget: 100 }, preset);
+      return written;
+    };
+    expect(names(HERMES_2026_07)).toEqual(['budget_0.txt', 'tool_result.txt']);
+    expect(names(HERMES_2026_04)).toEqual(['budget_0.txt', 'None.txt']);
+  });
+
   it('skips results that are already persisted', () => {
     const already: Message = {
       role: 'tool',

@@ -30,10 +30,44 @@ describe('maybePersistToolResult', () => {
     ).toBe(content);
   });
 
-  it('never persists read_file output, whatever its size', () => {
-    const content = 'z'.repeat(10_000);
+  it.each([HERMES_2026_04, HERMES_2026_07])(
+    'never persists read_file output, whatever its size ($name)',
+    (preset) => {
+      const content = 'z'.repeat(10_000);
+      for (const storage of [memoryStorage(), null]) {
+        const outcome = maybePersistToolResultDetailed(
+          content,
+          'read_file',
+          'c1',
+          storage,
+          config,
+          undefined,
+          preset,
+        );
+        expect(outcome).toEqual({ kind: 'unchanged', text: content, fileName: null });
+      }
+    },
+  );
+
+  it('persists read_file output when the caller passes an explicit threshold (the turn budget passes 0)', () => {
+    const storage = memoryStorage();
+    const outcome = maybePersistToolResultDetailed(
+      'z'.repeat(500),
+      'read_file',
+      'c1',
+      storage,
+      config,
+      0,
+      HERMES_2026_07,
+    );
+    expect(outcome.kind).toBe('persisted');
+    expect(storage.files.get('c1.txt')).toBe('z'.repeat(500));
+  });
+
+  it('leaves any result unchanged under an explicit infinite threshold', () => {
+    const content = 'w'.repeat(500);
     expect(
-      maybePersistToolResult(content, 'read_file', 'c1', memoryStorage(), config, undefined, HERMES_2026_04),
+      maybePersistToolResult(content, 'terminal', 'c1', memoryStorage(), config, Infinity, HERMES_2026_07),
     ).toBe(content);
   });
 

@@ -36,6 +36,55 @@ describe('estimateMessagesTokensRough', () => {
     expect(shadowTokens).toBeLessThan(40);
   });
 
+  describe('a message whose image part is a data URL', () => {
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const imageUrl: Message = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'what is this?' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${png}` } },
+      ],
+    };
+    const inputImage: Message = {
+      role: 'user',
+      content: [{ type: 'input_image', image_url: `data:image/jpeg;base64,/9j/${'A'.repeat(400)}` }],
+    };
+    const anthropicImage: Message = {
+      role: 'tool',
+      tool_call_id: 'c1',
+      content: [
+        { type: 'text', text: 'screenshot' },
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: png } },
+      ],
+    };
+
+    // len(str(msg)), the image-stripped shadow's length, and the tokens, from Python 3.
+    it.each([
+      ['image_url', imageUrl, 239, 118],
+      ['input_image', inputImage, 498, 77],
+      ['Anthropic image block', anthropicImage, 275, 133],
+    ] as const)(
+      '%s: 2026-04 measures the payload, 2026-07 a [stripped] stand-in plus 1500',
+      (_kind, message, full, shadow) => {
+        expect(roughMessageSize(message, HERMES_2026_04)).toEqual({ chars: full, images: 0 });
+        expect(roughMessageSize(message, HERMES_2026_07)).toEqual({ chars: shadow, images: 1 });
+        expect(estimateMessageTokensRough(message, HERMES_2026_04)).toBe(Math.floor((full + 3) / 4));
+        expect(estimateMessageTokensRough(message, HERMES_2026_07)).toBe(Math.floor((shadow + 3) / 4) + 1500);
+      },
+    );
+
+    it('rounds once over all messages', () => {
+      const messages = [imageUrl, inputImage, anthropicImage];
+      expect(estimateMessagesTokensRough(messages, HERMES_2026_04)).toBe(
+        Math.floor((239 + 498 + 275 + 3) / 4),
+      );
+      expect(estimateMessagesTokensRough(messages, HERMES_2026_07)).toBe(
+        Math.floor((118 + 77 + 133 + 3) / 4) + 3 * 1500,
+      );
+    });
+  });
+
   it('reduces a _multimodal envelope to its text summary and counts its images (2026-07)', () => {
     const message: Message = {
       role: 'tool',

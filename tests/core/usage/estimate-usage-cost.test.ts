@@ -37,14 +37,63 @@ describe('estimateUsageCost', () => {
     expect(costUsdNumber(estimate)).toBeCloseTo(5.2875, 10);
   });
 
-  it('reports a subscription route as included at zero', () => {
-    const estimate = estimateUsageCost(
-      'gpt-5.5',
-      usage({ inputTokens: 10 }),
-      { provider: 'openai-codex' },
-      HERMES_2026_07,
+  describe('a subscription-included route (openai-codex), both generations', () => {
+    const included = (model: string, baseUrl = '') => ({
+      amountUsd: '0',
+      status: 'included',
+      source: 'none',
+      label: 'included',
+      route: { provider: 'openai-codex', model, baseUrl, billingMode: 'subscription_included' },
+      prices: { input: '0', output: '0', cacheRead: '0', cacheWrite: '0', source: 'none' },
+      pricingVersion: 'included-route',
+      notes: [],
+    });
+
+    it.each([HERMES_2026_04, HERMES_2026_07])('is the whole included result under $name', (preset) => {
+      const estimate = estimateUsageCost(
+        'gpt-5.5',
+        usage({ inputTokens: 10, outputTokens: 4, cacheReadTokens: 3, cacheWriteTokens: 2 }),
+        { provider: 'openai-codex' },
+        preset,
+      );
+      expect(estimate).toEqual(included('gpt-5.5'));
+    });
+
+    it.each([HERMES_2026_04, HERMES_2026_07])(
+      'costs nothing at no usage and at huge usage ($name)',
+      (preset) => {
+        for (const tokens of [0, 5_000_000_000]) {
+          const estimate = estimateUsageCost(
+            'gpt-5.4',
+            usage({ inputTokens: tokens }),
+            { provider: 'openai-codex' },
+            preset,
+          );
+          expect(estimate).toEqual(included('gpt-5.4'));
+        }
+      },
     );
-    expect(estimate).toMatchObject({ amountUsd: '0', status: 'included', label: 'included' });
+
+    it('normalises the provider name but keeps the model id whole, and reports the base URL', () => {
+      const estimate = estimateUsageCost(
+        ' openai/gpt-5.5 ',
+        usage({ inputTokens: 1 }),
+        { provider: ' OpenAI-Codex ', baseUrl: 'https://chatgpt.com/backend-api/codex' },
+        HERMES_2026_07,
+      );
+      expect(estimate).toEqual(included('openai/gpt-5.5', 'https://chatgpt.com/backend-api/codex'));
+    });
+
+    it('is not inferred from a model prefix without a provider', () => {
+      const estimate = estimateUsageCost(
+        'openai-codex/gpt-5.5',
+        usage({ inputTokens: 1 }),
+        { provider: '' },
+        HERMES_2026_07,
+      );
+      expect(estimate.route.billingMode).toBe('unknown');
+      expect(estimate.status).toBe('unknown');
+    });
   });
 
   it('is unknown when tokens land in a bucket without a price', () => {

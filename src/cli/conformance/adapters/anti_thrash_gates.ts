@@ -22,6 +22,7 @@ import {
 import type { Preset } from '../../../core/presets/preset.ts';
 import { estimateMessagesTokensRough } from '../../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../../../core/transcript/message.ts';
+import { requireKnownFields, unknownStep } from '../require-known-fields.ts';
 import type { VectorAdapter, VectorCase } from '../vector-adapter.ts';
 
 /** The vectors never let time pass; any fixed instant works. */
@@ -36,7 +37,45 @@ type GateOp =
   | { op: 'simulate_post_compaction'; rough_tokens: number }
   | { op: 'should_defer_preflight'; rough_tokens: number };
 
+/** Each op's fields besides `op`. */
+const OP_FIELDS: Readonly<Record<GateOp['op'], readonly string[]>> = {
+  should_compress: ['tokens'],
+  record_completed_compaction: ['used_fallback'],
+  update_from_response: ['usage'],
+  record_failure_cooldown: ['seconds', 'error'],
+  clear_failure_cooldown: [],
+  simulate_post_compaction: ['rough_tokens'],
+  should_defer_preflight: ['rough_tokens'],
+};
+const OP_NAMES = Object.keys(OP_FIELDS) as GateOp['op'][];
+/**
+ * The usage dict the agent hands to `update_from_response` (hermes-reference §9 intake). Hermes
+ * reads prompt, completion and total tokens; the other keys have no effect there either.
+ */
+const USAGE_FIELDS = [
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'reasoning_tokens',
+];
+
+function requireKnownOp(op: unknown, index: number): asserts op is GateOp {
+  const where = `input.ops[${index}]`;
+  const name = (op as { op?: unknown } | null)?.op;
+  if (!OP_NAMES.includes(name as GateOp['op'])) unknownStep(where, name, OP_NAMES);
+  requireKnownFields(op, ['op', ...OP_FIELDS[name as GateOp['op']]], where);
+  if (name === 'update_from_response') {
+    requireKnownFields((op as { usage: unknown }).usage, USAGE_FIELDS, `${where}.usage`);
+  }
+}
+
 function runOps(input: { config: { context_length: number }; ops: GateOp[] }, preset: Preset): unknown[] {
+  requireKnownFields(input.config, ['context_length'], 'input.config');
+  input.ops.forEach(requireKnownOp);
   const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: input.config.context_length };
   const { thresholdTokens } = deriveThresholds(config, preset);
   const context = { thresholdTokens, preset, nowMs: NOW_MS };
@@ -78,9 +117,33 @@ function runOps(input: { config: { context_length: number }; ops: GateOp[] }, pr
         result = verdict.defer;
         break;
       }
+      default:
+        return unknownStep('input.ops', (op as { op: unknown }).op, OP_NAMES);
     }
     return { op, result, state: project() };
   });
+}
+
+/** The pure helpers the vectors call directly, and the inputs each reads. */
+const HELPER_INPUTS: ReadonlyArray<readonly [prefix: string, keys: readonly string[]]> = [
+  ['_compression_made_progress', ['orig_len', 'new_len', 'orig_tokens', 'new_tokens']],
+  ['_compression_warrants_another_preflight_pass', ['orig_tokens', 'new_tokens', 'threshold_tokens']],
+  [
+    '_should_run_preflight_estimate',
+    ['n_messages', 'msg_chars', 'protect_first_n', 'protect_last_n', 'threshold_tokens'],
+  ],
+];
+
+function helperInputs(testCase: VectorCase): readonly string[] {
+  const name = String(testCase.function ?? '');
+  const helper = HELPER_INPUTS.find(([prefix]) => name.startsWith(prefix));
+  return helper
+    ? helper[1]
+    : unknownStep(
+        'function',
+        name,
+        HELPER_INPUTS.map(([prefix]) => prefix),
+      );
 }
 
 function runHelper(testCase: VectorCase, preset: Preset): unknown {
@@ -108,10 +171,20 @@ function runHelper(testCase: VectorCase, preset: Preset): unknown {
       thresholdTokens: input.threshold_tokens!,
     });
   }
-  throw new Error(`unknown helper ${name}`);
+  return unknownStep(
+    'function',
+    name,
+    HELPER_INPUTS.map(([prefix]) => prefix),
+  );
 }
 
+/** Op sequences (`config` + `ops`) or a direct helper call named by the case's `function`. */
 export const adapter: VectorAdapter = {
+  caseKeys: ['function'],
+  inputKeys: (testCase) =>
+    'ops' in (testCase.input as object) && testCase.function === undefined
+      ? ['config', 'ops']
+      : helperInputs(testCase),
   run(testCase, preset) {
     const input = testCase.input as Record<string, unknown>;
     if (Array.isArray(input.ops)) {

@@ -2,9 +2,9 @@ import { DEFAULT_COMPRESSION_CONFIG } from '../../../core/config/compression-con
 import { deriveThresholds } from '../../../core/config/derive-thresholds.ts';
 import { planBoundaries, type BoundaryOptions } from '../../../core/compression/plan-boundaries.ts';
 import { pruneOldToolResults } from '../../../core/compression/prune-old-tool-results.ts';
-import { getPreset } from '../../../core/presets/preset.ts';
 import { messageBudgetTokens } from '../../../core/tokens/message-budget-tokens.ts';
 import type { Message } from '../../../core/transcript/message.ts';
+import { requireKnownFields } from '../require-known-fields.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 interface BoundariesInput {
@@ -26,9 +26,22 @@ interface BoundariesInput {
  * `tail_token_budget` override), computes the boundaries on the raw messages, then follows
  * `compress()`: early exit, pruning with (protect_last_n, tail_token_budget), boundaries again.
  */
+const CONFIG_FIELDS = [
+  'context_length',
+  'threshold_percent',
+  'protect_first_n',
+  'protect_last_n',
+  'summary_target_ratio',
+  'tail_token_budget',
+  'compression_count',
+  'previous_summary',
+];
+
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['messages', 'config'],
   run(testCase, preset) {
     const { messages, config } = testCase.input as BoundariesInput;
+    requireKnownFields(config, CONFIG_FIELDS, 'input.config');
     const derived = deriveThresholds(
       {
         ...DEFAULT_COMPRESSION_CONFIG,

@@ -9,6 +9,7 @@ interface CacheControlInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['messages', 'cache_ttl', 'native_anthropic'],
   run(testCase, preset) {
     const input = testCase.input as CacheControlInput;
     return applyCacheControl(

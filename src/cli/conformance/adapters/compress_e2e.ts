@@ -3,6 +3,7 @@ import { createCompressorState } from '../../../core/compression/compressor-stat
 import type { Summarizer } from '../../../core/compression/summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '../../../core/config/compression-config.ts';
 import type { Message } from '../../../core/transcript/message.ts';
+import { requireKnownFields } from '../require-known-fields.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 interface E2eInput {
@@ -37,9 +38,21 @@ function stubSummarizer(input: E2eInput): Summarizer {
   };
 }
 
+const CONFIG_FIELDS = [
+  'context_length',
+  'threshold_percent',
+  'protect_first_n',
+  'protect_last_n',
+  'summary_target_ratio',
+  'tail_token_budget',
+  'compression_count',
+];
+
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['messages', 'config', 'stub_summary', 'summary_error', 'focus_topic'],
   async run(testCase, preset) {
     const input = testCase.input as E2eInput;
+    requireKnownFields(input.config, CONFIG_FIELDS, 'input.config');
     const result = await compress(
       input.messages,
       {

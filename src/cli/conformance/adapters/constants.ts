@@ -88,6 +88,7 @@ function compressorConstants(preset: Preset): Record<string, unknown> {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => [],
   run(testCase, preset) {
     switch (testCase.name) {
       case 'context_compressor_constants':

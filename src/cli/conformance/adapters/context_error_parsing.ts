@@ -16,6 +16,8 @@ interface ParsingInput {
 const CURRENT_CONTEXT_LENGTH = 200_000;
 
 export const adapter: VectorAdapter = {
+  inputKeys: (testCase) =>
+    'current_lengths' in (testCase.input as object) ? ['current_lengths'] : ['error_message'],
   run(testCase, preset) {
     const input = testCase.input as ParsingInput;
     if (Array.isArray(input.current_lengths)) {

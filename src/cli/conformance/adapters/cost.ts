@@ -1,5 +1,6 @@
 import type { CanonicalUsage } from '../../../core/usage/canonical-usage.ts';
 import { estimateUsageCost } from '../../../core/usage/estimate-usage-cost.ts';
+import { requireKnownFields } from '../require-known-fields.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 interface CostInput {
@@ -9,9 +10,20 @@ interface CostInput {
   usage: Partial<Record<string, number>>;
 }
 
+const USAGE_FIELDS = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'reasoning_tokens',
+  'request_count',
+];
+
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['model', 'provider', 'base_url', 'usage'],
   run(testCase, preset) {
     const input = testCase.input as CostInput;
+    requireKnownFields(input.usage, USAGE_FIELDS, 'input.usage');
     const usage: CanonicalUsage = {
       inputTokens: input.usage.input_tokens ?? 0,
       outputTokens: input.usage.output_tokens ?? 0,

@@ -14,6 +14,17 @@ interface ErrorInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => [
+    'message',
+    'status_code',
+    'body',
+    'error_type',
+    'provider',
+    'model',
+    'approx_tokens',
+    'context_length',
+    'num_messages',
+  ],
   run(testCase, preset) {
     const input = testCase.input as ErrorInput;
     const classified = classifyApiError(

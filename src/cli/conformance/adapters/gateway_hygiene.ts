@@ -8,9 +8,19 @@ interface HygieneVectorInput {
   last_prompt_tokens: number;
   rough_tokens: number;
   compression_enabled: boolean;
+  /** `compression.hygiene_hard_message_limit` when the case sets it (2026-07 reads it; 2026-04 fixed 400). */
+  hygiene_hard_message_limit?: number;
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => [
+    'history_len',
+    'context_length',
+    'last_prompt_tokens',
+    'rough_tokens',
+    'compression_enabled',
+    'hygiene_hard_message_limit',
+  ],
   run(testCase, preset) {
     const input = testCase.input as HygieneVectorInput;
     const decision = hygieneDecision(
@@ -20,7 +30,8 @@ export const adapter: VectorAdapter = {
         lastPromptTokens: input.last_prompt_tokens,
         roughTokens: input.rough_tokens,
         compressionEnabled: input.compression_enabled,
-        hardMessageLimit: DEFAULT_COMPRESSION_CONFIG.hygieneHardMessageLimit,
+        hardMessageLimit:
+          input.hygiene_hard_message_limit ?? DEFAULT_COMPRESSION_CONFIG.hygieneHardMessageLimit,
       },
       preset,
     );

@@ -1,10 +1,10 @@
 import { DEFAULT_COMPRESSION_CONFIG } from '../../../core/config/compression-config.ts';
 import { computeSummaryBudget } from '../../../core/config/compute-summary-budget.ts';
 import { deriveThresholds } from '../../../core/config/derive-thresholds.ts';
-import { getPreset } from '../../../core/presets/preset.ts';
 import { estimateMessagesTokensRough } from '../../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../../../core/transcript/message.ts';
-import type { VectorAdapter } from '../vector-adapter.ts';
+import { UnknownVectorFieldError, unknownStep } from '../require-known-fields.ts';
+import type { VectorAdapter, VectorCase } from '../vector-adapter.ts';
 
 interface ThresholdsInput {
   context_length: number;
@@ -14,7 +14,21 @@ interface ThresholdsInput {
   turns?: Message[];
 }
 
+const SUMMARY_BUDGET_FUNCTION = '_compute_summary_budget';
+
+function isSummaryBudgetCase(testCase: VectorCase): boolean {
+  if (testCase.function === undefined) return false;
+  if (testCase.function === SUMMARY_BUDGET_FUNCTION) return true;
+  return unknownStep('function', testCase.function, [SUMMARY_BUDGET_FUNCTION]);
+}
+
+/** Derived thresholds, or the summary budget of `turns` (`function: _compute_summary_budget`). */
 export const adapter: VectorAdapter = {
+  caseKeys: ['function'],
+  inputKeys: (testCase) =>
+    isSummaryBudgetCase(testCase)
+      ? ['context_length', 'threshold_percent', 'summary_target_ratio', 'turns']
+      : ['context_length', 'threshold_percent', 'summary_target_ratio', 'max_tokens'],
   run(testCase, preset) {
     const input = testCase.input as ThresholdsInput;
     const derived = deriveThresholds(
@@ -27,11 +41,14 @@ export const adapter: VectorAdapter = {
       },
       preset,
     );
-    if (input.turns) {
+    if (isSummaryBudgetCase(testCase)) {
+      const turns = input.turns;
+      if (!Array.isArray(turns))
+        throw new UnknownVectorFieldError('input.turns: expected a list of messages');
       return {
-        content_tokens: estimateMessagesTokensRough(input.turns, preset),
+        content_tokens: estimateMessagesTokensRough(turns, preset),
         max_summary_tokens: derived.maxSummaryTokens,
-        summary_budget: computeSummaryBudget(input.turns, derived.maxSummaryTokens, preset),
+        summary_budget: computeSummaryBudget(turns, derived.maxSummaryTokens, preset),
       };
     }
     // The 2026-04 constructor had no max_tokens parameter at all.

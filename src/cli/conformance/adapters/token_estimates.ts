@@ -8,6 +8,7 @@ import { messageBudgetTokens } from '../../../core/tokens/message-budget-tokens.
 import { pythonRepr, pythonReprLength } from '../../../core/tokens/python-repr.ts';
 import type { Message } from '../../../core/transcript/message.ts';
 import type { ToolSchema } from '../../../core/transcript/transcript.ts';
+import { unknownStep } from '../require-known-fields.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 interface TokenEstimateInput {
@@ -18,8 +19,33 @@ interface TokenEstimateInput {
   tools?: ToolSchema[] | null;
 }
 
+/** The input each estimator reads, by the Hermes function a case names in `function`. */
+const FUNCTION_INPUTS: ReadonlyArray<readonly [prefix: string, keys: readonly string[]]> = [
+  ['estimate_tokens_rough', ['text']],
+  ['estimate_messages_tokens_rough', ['messages']],
+  ['estimate_request_tokens_rough', ['messages', 'system_prompt', 'tools']],
+  ['_estimate_msg_budget_tokens', ['message']],
+];
+
 /** `function` names the Hermes function each case exercises. */
 export const adapter: VectorAdapter = {
+  caseKeys: ['function'],
+  inputKeys(testCase) {
+    const fn = String(testCase.function ?? '');
+    const known = FUNCTION_INPUTS.find(([prefix]) => fn === prefix || fn.startsWith(`${prefix} `));
+    return known
+      ? known[1]
+      : unknownStep(
+          'function',
+          fn,
+          FUNCTION_INPUTS.map(([prefix]) => prefix),
+        );
+  },
+  /**
+   * The vectors echo the measured repr (`python_str`) for some messages only (not for a message
+   * whose image is an inline data URL); it is compared wherever a case records it.
+   */
+  optionalOutputKeys: ['per_message[].python_str'],
   run(testCase, preset) {
     const input = testCase.input as TokenEstimateInput;
     const fn = String(testCase.function ?? '');
@@ -44,6 +70,10 @@ export const adapter: VectorAdapter = {
     if (fn.startsWith('_estimate_msg_budget_tokens')) {
       return messageBudgetTokens(input.message ?? { role: 'user', content: '' }, preset);
     }
-    throw new Error(`unknown token estimate function '${fn}'`);
+    return unknownStep(
+      'function',
+      fn,
+      FUNCTION_INPUTS.map(([prefix]) => prefix),
+    );
   },
 };

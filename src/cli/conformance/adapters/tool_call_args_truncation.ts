@@ -2,6 +2,7 @@ import { truncateToolCallArgs } from '../../../core/compression/truncate-tool-ca
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['args', 'head_chars'],
   run(testCase) {
     const input = testCase.input as { args: string; head_chars?: number };
     return truncateToolCallArgs(input.args, input.head_chars);

@@ -14,10 +14,12 @@ import { maybePersistToolResult } from '../../../core/persistence/maybe-persist-
 import { sandboxWriteCommand } from '../../../core/persistence/sandbox-write-command.ts';
 import {
   HERMES_RESULTS_DIRECTORY,
+  persistedFilePath,
   type ToolResultStorage,
 } from '../../../core/persistence/tool-result-storage.ts';
 import type { Preset } from '../../../core/presets/preset.ts';
 import type { Message } from '../../../core/transcript/message.ts';
+import { requireKnownFields, UnknownVectorFieldError, unknownStep } from '../require-known-fields.ts';
 import type { VectorAdapter } from '../vector-adapter.ts';
 
 /** The vectors record sandbox commands cut to this many characters. */
@@ -35,23 +37,34 @@ interface RecordingStorage extends ToolResultStorage {
 function storageFor(env: unknown, preset: Preset): RecordingStorage | null {
   if (env !== 'ok') return null;
   const commands: string[] = [];
-  return {
+  const storage: RecordingStorage = {
     location: HERMES_RESULTS_DIRECTORY,
     commands,
     write(fileName, content) {
-      commands.push(
-        sandboxWriteCommand(HERMES_RESULTS_DIRECTORY, fileName, content, preset).slice(
-          0,
-          COMMAND_PREVIEW_CHARS,
-        ),
-      );
+      const command = sandboxWriteCommand(persistedFilePath(storage, fileName), content, preset);
+      commands.push(Array.from(command).slice(0, COMMAND_PREVIEW_CHARS).join(''));
       return true;
     },
   };
+  return storage;
+}
+
+/**
+ * An explicit threshold: a number, `"inf"` (how the vectors write Python's `float("inf")`, as
+ * in `pinned`), or null/absent to resolve it from the tool name.
+ */
+function thresholdFrom(value: unknown): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (value === 'inf') return Infinity;
+  if (typeof value === 'number') return value;
+  throw new UnknownVectorFieldError(
+    `input.threshold: expected a number, "inf" or null, got ${JSON.stringify(value)}`,
+  );
 }
 
 function configFrom(value: unknown): BudgetConfig {
   if (typeof value !== 'object' || value === null) return { ...DEFAULT_BUDGET };
+  requireKnownFields(value, ['default_result_size', 'turn_budget', 'preview_size'], 'input.config');
   const config = value as Record<string, number | undefined>;
   return {
     defaultResultSize: config.default_result_size ?? DEFAULT_BUDGET.defaultResultSize,
@@ -66,7 +79,20 @@ const snakeBudget = (config: BudgetConfig) => ({
   preview_size: config.previewSize,
 });
 
+/** The input each kind of case reads. */
+const KIND_INPUTS: Readonly<Record<string, readonly string[]>> = {
+  generate_preview: ['content', 'max_chars'],
+  maybe_persist: ['content', 'tool_name', 'tool_use_id', 'env', 'config', 'threshold'],
+  build_persisted_message: ['preview', 'has_more', 'original_size', 'file_path'],
+  turn_budget: ['tool_messages', 'env', 'config'],
+  budget_for_context_window: ['context_length'],
+  constants: [],
+};
+
 export const adapter: VectorAdapter = {
+  caseKeys: ['kind'],
+  inputKeys: (testCase) =>
+    KIND_INPUTS[String(testCase.kind)] ?? unknownStep('kind', testCase.kind, Object.keys(KIND_INPUTS)),
   run(testCase, preset) {
     const input = testCase.input as Input;
     switch (testCase.kind) {
@@ -77,7 +103,7 @@ export const adapter: VectorAdapter = {
       case 'maybe_persist': {
         const content = String(input.content);
         const storage = storageFor(input.env, preset);
-        const threshold = typeof input.threshold === 'number' ? input.threshold : undefined;
+        const threshold = thresholdFrom(input.threshold);
         const result = maybePersistToolResult(
           content,
           String(input.tool_name),
@@ -127,7 +153,7 @@ export const adapter: VectorAdapter = {
           ),
         };
       default:
-        throw new Error(`unknown tool_result_persistence kind: ${String(testCase.kind)}`);
+        return unknownStep('kind', testCase.kind, Object.keys(KIND_INPUTS));
     }
   },
 };

@@ -9,6 +9,7 @@ interface PruningInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['messages', 'protect_tail_count', 'protect_tail_tokens'],
   run(testCase, preset) {
     const input = testCase.input as PruningInput;
     const result = pruneOldToolResults(

@@ -9,6 +9,7 @@ interface TrajectoryInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['messages', 'user_query', 'completed'],
   run(testCase, preset) {
     const input = testCase.input as TrajectoryInput;
     // The vectors format the tool list as '[]' (no tools).

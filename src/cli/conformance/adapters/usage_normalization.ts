@@ -9,6 +9,7 @@ interface UsageInput {
 }
 
 export const adapter: VectorAdapter = {
+  inputKeys: () => ['usage', 'provider', 'api_mode'],
   run(testCase, preset) {
     const input = testCase.input as UsageInput;
     const usage = normalizeUsage(

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { createCompressorState } from '#core/compression/compressor-state.ts';
+import { planCompression } from '#core/compression/plan-compression.ts';
+import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '#core/config/compression-config.ts';
+import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
+import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
+import { createPlanner } from '#core/lab/create-planner.ts';
+import { CODEX_CLI_STRATEGY } from '#core/strategies/codex-cli.ts';
+import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
+import { FATE } from '#core/strategies/strategy.ts';
+import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
+import type { Transcript } from '#core/transcript/transcript.ts';
+
+/**
+ * The generated session with its first long-result tool call given a bool command: 2026-04's
+ * one-liner raises on it once it is old enough to be pruned (plan reason `hermes-raised`).
+ */
+function withRaisingCall(transcript: Transcript): Transcript {
+  const messages = transcript.messages.map((message) => ({ ...message }));
+  const resultIndex = messages.findIndex(
+    (message) =>
+      message.role === 'tool' && typeof message.content === 'string' && message.content.length > 400,
+  );
+  const id = messages[resultIndex]!.tool_call_id;
+  const callIndex = messages.findIndex((message) => message.tool_calls?.some((call) => call.id === id));
+  messages[callIndex] = {
+    ...messages[callIndex]!,
+    tool_calls: messages[callIndex]!.tool_calls!.map((call) =>
+      call.id === id ? { ...call, function: { name: 'terminal', arguments: '{"command": true}' } } : call,
+    ),
+  };
+  return { ...transcript, messages };
+}
+
+const demo = buildDemoTranscript();
+const generated = generateAgentTranscript({ messageCount: 800, seed: 7 });
+const config = (overrides: Partial<CompressionConfig> = {}): CompressionConfig => ({
+  ...DEFAULT_COMPRESSION_CONFIG,
+  ...overrides,
+});
+
+describe('createPlanner', () => {
+  it('plans Hermes exactly as planCompression does, setting after setting, on one set of caches', () => {
+    const planner = createPlanner(generated.messages, { tools: generated.metadata.tools ?? [] });
+    const settings: Partial<CompressionConfig>[] = [
+      {},
+      { contextLength: 64_000 },
+      { contextLength: 1_000_000, thresholdPercent: 0.8, targetRatio: 0.5 },
+      { protectLastN: 5, protectFirstN: 0, targetRatio: 0.1 },
+    ];
+    for (const strategy of [HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY]) {
+      const prepared = planner.prepared(strategy);
+      for (const overrides of settings) {
+        const plan = planner.plan(strategy, { config: config(overrides), estimator: 'rough', nowMs: 0 });
+        const reference = planCompression(generated.messages, {
+          config: config(overrides),
+          preset: strategy.preset,
+          state: createCompressorState(),
+        });
+        expect(plan.headEnd).toBe(reference.boundaries?.headEnd);
+        expect(plan.tailStart).toBe(reference.boundaries?.tailStart);
+        expect(plan.hermes?.pruneBoundary).toBe(reference.pruneBoundary);
+        expect(plan.hermes?.prunedCount).toBe(reference.prunedCount);
+        expect(plan.hermes?.tailCutSteps).toEqual(reference.boundaries?.steps);
+        // The per-transcript work is done once and reused by every later plan.
+        expect(planner.prepared(strategy)).toBe(prepared);
+      }
+    }
+  });
+
+  it('partitions the messages into system, tools, head, middle and tail with fates that agree', () => {
+    const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
+    const plan = planner.plan(HERMES_2026_07_STRATEGY, { config: config(), estimator: 'rough' });
+    expect(plan.regions.map((region) => region.name)).toEqual(['system', 'tools', 'head', 'middle', 'tail']);
+    const [system, tools, head, middle, tail] = plan.regions;
+    expect([system!.start, system!.end, tools!.start, tools!.end]).toEqual([0, 1, 1, 1]);
+    expect([head!.end, middle!.start, middle!.end, tail!.start, tail!.end]).toEqual([
+      plan.headEnd,
+      plan.headEnd,
+      plan.tailStart,
+      plan.tailStart,
+      demo.messages.length,
+    ]);
+    for (let index = 0; index < demo.messages.length; index++) {
+      const inside = index >= plan.headEnd && index < plan.tailStart;
+      expect(plan.fates[index] === FATE.summarized, `#${index}`).toBe(inside);
+    }
+    const totals = plan.fateTotals;
+    expect(totals.kept.messages + totals.pruned.messages + totals.summarized.messages).toBe(
+      demo.messages.length,
+    );
+    expect(totals.kept.tokens + totals.pruned.tokens + totals.summarized.tokens + plan.toolsTokens).toBe(
+      plan.totalTokens,
+    );
+  });
+
+  it('projects the context after compaction in the map counting: at most kept + shortened + summary + tools', () => {
+    const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
+    const plan = planner.plan(HERMES_2026_04_STRATEGY, {
+      config: config({ contextLength: 64_000 }),
+      estimator: 'rough',
+    });
+    const expected =
+      plan.fateTotals.kept.tokens +
+      plan.fateTotals.pruned.tokens +
+      plan.after.summaryTokens +
+      plan.toolsTokens;
+    expect(plan.after.tokens).toBeLessThanOrEqual(expected);
+    expect(plan.after.tokens).toBeGreaterThan(plan.after.summaryTokens);
+    expect(plan.after.messages).toBe(
+      plan.fateTotals.kept.messages + plan.fateTotals.pruned.messages + plan.summaries.length,
+    );
+  });
+
+  it('warns when the kept tail, the trigger or the result exceeds the window', () => {
+    const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
+    // A 32K window: 2026-04's trigger is raised to the 64K minimum, above the window.
+    const plan = planner.plan(HERMES_2026_04_STRATEGY, {
+      config: config({ contextLength: 32_000 }),
+      estimator: 'rough',
+    });
+    expect(plan.trigger.thresholdTokens).toBe(64_000);
+    expect(
+      plan.after.warnings.some((warning) => warning.startsWith('The trigger (64,000 tokens) is above')),
+    ).toBe(true);
+  });
+
+  it('flags rough and exact counts that disagree about firing', () => {
+    const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
+    const rough = planner.rough(HERMES_2026_04_STRATEGY.preset);
+    // Pretend the exact counts are 20% higher: a trigger between the two totals splits them.
+    const perMessage = Array.from(rough.tokens, (tokens) => Math.round(tokens * 1.2));
+    const exactTotal = perMessage.reduce((sum, tokens) => sum + tokens, 0) + 100;
+    const thresholdPercent = (rough.requestTokens + exactTotal) / 2 / 200_000;
+    const plan = planner.plan(HERMES_2026_04_STRATEGY, {
+      config: config({ thresholdPercent }),
+      estimator: 'o200k_base',
+      exact: { encoding: 'o200k_base', perMessage, toolsTokens: 100 },
+    });
+    expect(plan.counts).toEqual({ rough: rough.requestTokens, exact: exactTotal });
+    expect(plan.countsDisagree).toBe(true);
+    // Hermes decides on its rough estimate.
+    expect(plan.triggerBasis).toBe('hermes-rough');
+    expect(plan.wouldCompress).toBe(false);
+  });
+
+  it('plans the raising session as hermes-raised under 2026-04 and ready under 2026-07', () => {
+    const transcript = withRaisingCall(generated);
+    const planner = createPlanner(transcript.messages, { tools: transcript.metadata.tools ?? [] });
+    const april = planner.plan(HERMES_2026_04_STRATEGY, {
+      config: config({ contextLength: 64_000 }),
+      estimator: 'rough',
+    });
+    expect(april.reason).toBe('hermes-raised');
+    expect(april.hermes?.raised).toEqual({
+      type: 'HermesRaised',
+      function: '_summarize_tool_result',
+      exception: "TypeError: object of type 'bool' has no len()",
+    });
+    const july = planner.plan(HERMES_2026_07_STRATEGY, {
+      config: config({ contextLength: 64_000 }),
+      estimator: 'rough',
+    });
+    expect(july.reason).toBe('ready');
+    expect(july.hermes?.raised).toBeNull();
+  });
+
+  it('plans every registered strategy on the demo with fates that cover every message', () => {
+    const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
+    for (const strategy of STRATEGIES) {
+      const plan = planner.plan(strategy, { config: config({ contextLength: 64_000 }), estimator: 'rough' });
+      expect(plan.fates, strategy.name).toHaveLength(demo.messages.length);
+      expect(plan.strategy).toBe(strategy.name);
+      expect(plan.explanation.length, strategy.name).toBeGreaterThan(0);
+      expect(plan.headEnd).toBeLessThanOrEqual(plan.tailStart);
+    }
+    const codex = planner.plan(CODEX_CLI_STRATEGY, {
+      config: config({ contextLength: 64_000 }),
+      estimator: 'rough',
+    });
+    expect(codex.hermes).toBeNull();
+  });
+});
