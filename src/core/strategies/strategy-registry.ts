@@ -5,6 +5,7 @@
 import { CLAUDE_CODE_STRATEGY } from './claude-code.ts';
 import { CODEX_CLI_STRATEGY } from './codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from './hermes.ts';
+import { OPENCODE_STRATEGY } from './opencode.ts';
 import type { Strategy } from './strategy.ts';
 import { DEFAULT_STRATEGY_NAME, type StrategyName } from './strategy-names.ts';
 
@@ -14,6 +15,7 @@ export const STRATEGIES: readonly Strategy[] = [
   HERMES_2026_07_STRATEGY,
   CODEX_CLI_STRATEGY,
   CLAUDE_CODE_STRATEGY,
+  OPENCODE_STRATEGY,
 ];
 
 export const STRATEGY_NAMES: readonly StrategyName[] = STRATEGIES.map((strategy) => strategy.name);
