@@ -3,6 +3,7 @@
  * beside this one and one line in `STRATEGIES`.
  */
 import { CLAUDE_CODE_STRATEGY } from './claude-code.ts';
+import { CLINE_STRATEGY } from './cline.ts';
 import { CODEX_CLI_STRATEGY } from './codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from './hermes.ts';
 import { OPENCODE_STRATEGY } from './opencode.ts';
@@ -16,6 +17,7 @@ export const STRATEGIES: readonly Strategy[] = [
   CODEX_CLI_STRATEGY,
   CLAUDE_CODE_STRATEGY,
   OPENCODE_STRATEGY,
+  CLINE_STRATEGY,
 ];
 
 export const STRATEGY_NAMES: readonly StrategyName[] = STRATEGIES.map((strategy) => strategy.name);
