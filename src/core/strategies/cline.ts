@@ -361,6 +361,9 @@ function noticeSavings(
   return savings;
 }
 
+const olderCopies = (count: number): string =>
+  `${formatCount(count)} older ${count === 1 ? 'copy' : 'copies'} of files read again`;
+
 function summaryBudget(compactedTokens: number): number {
   return Math.max(
     SUMMARY_MIN_TOKENS,
@@ -389,11 +392,13 @@ function planCline(input: PlanInput): StrategyPlan {
     explanation.push(
       layout.duplicates.length === 0
         ? 'No file was read twice, so there are no older copies to replace with a duplicate-read notice.'
-        : `Replaces ${formatCount(layout.duplicates.length)} older copies of files read again with a duplicate-read notice, ` +
+        : `Replaces ${olderCopies(layout.duplicates.length)} with a duplicate-read notice, ` +
             `saving ${percentText(share)} of the context's characters (Cline stops there at 30%).`,
     );
-    if (layout.mode === 'truncate') {
-      const dropped = layout.dropEnd - layout.pairEnd;
+    const dropped = layout.dropEnd - layout.pairEnd;
+    if (layout.mode === 'truncate' && dropped === 0) {
+      explanation.push('That saves under 30%, but too few messages follow the first exchange to drop any.');
+    } else if (layout.mode === 'truncate') {
       explanation.push(
         `Then keeps the first user/assistant exchange and drops the next ${formatCount(dropped)} of the ` +
           `${formatCount(count - layout.pairEnd)} messages after it (${layout.keep === 'half' ? 'half' : 'three quarters, since half would not bring the context under the limit'}), ` +
@@ -533,14 +538,13 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
     output.push(byIndex.has(index) ? rewritten(index) : messages[index]!);
   }
   const replaced = [...byIndex.values()].reduce((sum, copies) => sum + copies.length, 0);
-  if (replaced > 0)
-    notes.unshift(
-      `Replaced ${formatCount(replaced)} older copies of files read again with a duplicate-read notice.`,
-    );
+  if (replaced > 0) notes.unshift(`Replaced ${olderCopies(replaced)} with a duplicate-read notice.`);
   notes.push(
     layout.mode === 'dedupe-only'
       ? `That saved ${percentText(layout.savedChars / layout.totalChars)} of the characters, at least 30%, so nothing was truncated.`
-      : `Kept the first exchange and dropped the next ${formatCount(layout.dropEnd - layout.pairEnd)} messages (${layout.keep === 'half' ? 'half' : 'three quarters'} of the rest), leaving a truncation notice.`,
+      : layout.dropEnd === layout.pairEnd
+        ? 'Too few messages follow the first exchange to drop any.'
+        : `Kept the first exchange and dropped the next ${formatCount(layout.dropEnd - layout.pairEnd)} messages (${layout.keep === 'half' ? 'half' : 'three quarters'} of the rest), leaving a truncation notice.`,
   );
   if (input.summaryOverrides?.length)
     notes.push('Cline writes no summary here, so the summary override was not used.');

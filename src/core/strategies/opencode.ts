@@ -477,6 +477,9 @@ function prunedOutput(
 
 const clearOutput = (message: Message): Message => ({ ...message, content: OPENCODE_CLEARED_OUTPUT });
 
+const outputs = (count: number): string =>
+  `${formatCount(count)} ${count === 1 ? 'tool output' : 'tool outputs'}`;
+
 function describePrune(layout: OpencodeLayout, config: CompressionConfig): string {
   if (optionValue(config, PRUNE) < 1)
     return 'Pruning is off (compaction.prune), so old tool output is not cleared first.';
@@ -490,11 +493,11 @@ function describePrune(layout: OpencodeLayout, config: CompressionConfig): strin
     );
   if (!prune.applied)
     return (
-      `Prune first: ${formatCount(prune.indices.length)} older tool outputs (${formatCount(prune.prunableTokens)} tokens) lie ` +
+      `Prune first: ${outputs(prune.indices.length)} (${formatCount(prune.prunableTokens)} tokens) lie ` +
       `beyond the newest ${formatCount(protect)}, but opencode prunes only when more than ${formatCount(minimum)} would be freed.`
     );
   return (
-    `Prune first: ${formatCount(prune.indices.length)} tool outputs older than the newest ${formatCount(protect)} tokens ` +
+    `Prune first: ${outputs(prune.indices.length)} older than the newest ${formatCount(protect)} tokens ` +
     `(and the last two user turns) are cleared, freeing about ${formatCount(prune.prunableTokens)} tokens.`
   );
 }
@@ -598,7 +601,7 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
       state,
       skipped: null,
       notes: [
-        `Cleared ${formatCount(layout.prunedSet.size)} old tool outputs; the context is now about ${formatCount(layout.afterPrune)} tokens, ` +
+        `Cleared ${outputs(layout.prunedSet.size)}; the context is now about ${formatCount(layout.afterPrune)} tokens, ` +
           `under the usable ${formatCount(layout.usable)}, so opencode does not summarise.`,
       ],
       fates: layout.fates,

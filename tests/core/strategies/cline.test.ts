@@ -308,6 +308,39 @@ describe('cline truncation', () => {
     );
   });
 
+  it('only replaces the copy when too few messages follow the first exchange to drop any', async () => {
+    const messages = [
+      system('s'),
+      user('Compare'),
+      assistant('y'.repeat(20_000)),
+      calls([
+        ['r1', 'read_file', { path: 'a.ts' }],
+        ['r2', 'read_file', { path: 'a.ts' }],
+      ]),
+      result('r1', 'A'.repeat(200)),
+      result('r2', 'A'.repeat(200)),
+    ];
+    // The copy in #4 saves ~150 of ~20,000 characters (< 30%), but n = 3 → remove ⌊3/4⌋·2 = 0.
+    const tokens = fixedTokens(
+      messages.map(() => 100),
+      50_000,
+    );
+    const plan = planOf(messages, tokens);
+    expect([...plan.fates]).toEqual(messages.map((_, index) => (index === 4 ? FATE.pruned : FATE.kept)));
+    expect(plan.explanation[1]).toBe(
+      'That saves under 30%, but too few messages follow the first exchange to drop any.',
+    );
+    const compaction = await compactOf(messages, tokens);
+    expect(compaction.messages.map((message) => message.content)).toEqual([
+      's',
+      'Compare',
+      'y'.repeat(20_000),
+      null,
+      CLINE_DUPLICATE_READ_NOTICE,
+      'A'.repeat(200),
+    ]);
+  });
+
   it('quotes the latest request when it was among the dropped messages', async () => {
     const messages = [
       system('s'),

@@ -172,7 +172,7 @@ describe('opencode prune', () => {
     sizes[3] = 25_000;
     expect(planOf(messages, fixedTokens(sizes), 60_000).summaries[0]).toBeDefined();
     const applied = planOf(messages, fixedTokens(sizes), 60_000);
-    expect(applied.explanation[0]).toContain('1 tool outputs older than the newest 40,000 tokens');
+    expect(applied.explanation[0]).toContain('1 tool output older than the newest 40,000 tokens');
   });
 
   it('stops at an earlier summary and never clears skill output', () => {
