@@ -2,6 +2,7 @@
  * Every strategy by name: the one place a name becomes a value. Adding a strategy is one file
  * beside this one and one line in `STRATEGIES`.
  */
+import { ANTHROPIC_SERVER_STRATEGY } from './anthropic-server.ts';
 import { CODEX_CLI_STRATEGY } from './codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from './hermes.ts';
 import type { Strategy } from './strategy.ts';
@@ -12,6 +13,7 @@ export const STRATEGIES: readonly Strategy[] = [
   HERMES_2026_04_STRATEGY,
   HERMES_2026_07_STRATEGY,
   CODEX_CLI_STRATEGY,
+  ANTHROPIC_SERVER_STRATEGY,
 ];
 
 export const STRATEGY_NAMES: readonly StrategyName[] = STRATEGIES.map((strategy) => strategy.name);
