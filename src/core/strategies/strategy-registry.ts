@@ -5,6 +5,7 @@
 import { ANTHROPIC_SERVER_STRATEGY } from './anthropic-server.ts';
 import { CODEX_CLI_STRATEGY } from './codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from './hermes.ts';
+import { LCM_STRATEGY } from './lcm.ts';
 import type { Strategy } from './strategy.ts';
 import { DEFAULT_STRATEGY_NAME, type StrategyName } from './strategy-names.ts';
 
@@ -14,6 +15,7 @@ export const STRATEGIES: readonly Strategy[] = [
   HERMES_2026_07_STRATEGY,
   CODEX_CLI_STRATEGY,
   ANTHROPIC_SERVER_STRATEGY,
+  LCM_STRATEGY,
 ];
 
 export const STRATEGY_NAMES: readonly StrategyName[] = STRATEGIES.map((strategy) => strategy.name);
