@@ -2,10 +2,12 @@
  * Every strategy by name: the one place a name becomes a value. Adding a strategy is one file
  * beside this one and one line in `STRATEGIES`.
  */
+import { ANTHROPIC_SERVER_STRATEGY } from './anthropic-server.ts';
 import { CLAUDE_CODE_STRATEGY } from './claude-code.ts';
 import { CLINE_STRATEGY } from './cline.ts';
 import { CODEX_CLI_STRATEGY } from './codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from './hermes.ts';
+import { LCM_STRATEGY } from './lcm.ts';
 import { OPENCODE_STRATEGY } from './opencode.ts';
 import type { Strategy } from './strategy.ts';
 import { DEFAULT_STRATEGY_NAME, type StrategyName } from './strategy-names.ts';
@@ -18,6 +20,8 @@ export const STRATEGIES: readonly Strategy[] = [
   CLAUDE_CODE_STRATEGY,
   OPENCODE_STRATEGY,
   CLINE_STRATEGY,
+  ANTHROPIC_SERVER_STRATEGY,
+  LCM_STRATEGY,
 ];
 
 export const STRATEGY_NAMES: readonly StrategyName[] = STRATEGIES.map((strategy) => strategy.name);

@@ -100,8 +100,11 @@ export type PlanReason =
 export interface SummarySpan {
   readonly start: number;
   readonly end: number;
-  /** `middle` for a handoff summary, `leaf` for an LCM leaf summary. */
-  readonly kind: 'middle' | 'leaf';
+  /**
+   * `middle` for a handoff summary, `leaf` for an LCM leaf summary (depth 0), `condensed` for an
+   * LCM summary of depth-0 summaries (depth 1).
+   */
+  readonly kind: 'middle' | 'leaf' | 'condensed';
 }
 
 /** A file a strategy re-attaches after the summary (Claude Code re-reads recent files). */

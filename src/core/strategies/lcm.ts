@@ -1,0 +1,597 @@
+/**
+ * Lossless Context Management as lossless-claw (OpenClaw) and hermes-lcm implement it (facts as
+ * of 2026-10 in peers.md §2.8): every message stays stored, and the context is assembled as
+ * `[system][summaries…][fresh tail]`. A sweep fires at 75% of the window; the fresh tail (the
+ * last 64 messages or 24,000 tokens, whichever keeps less) stays raw; the history outside it is
+ * cut into leaf chunks of up to 20,000 tokens, each summarised once (a leaf, depth 0); and when
+ * eight depth-0 summaries stand in a row, the condensed pass turns them into one depth-1 summary.
+ *
+ * Summaries this strategy wrote earlier are recognised by their wrapper and stay nodes of the
+ * DAG: only raw messages are cut into new leaves, and earlier leaves join the condensed pass.
+ */
+import { createCompressorState } from '../compression/compressor-state.ts';
+import { pythonStrip } from '../compression/python-text.ts';
+import type { SummaryTemplate } from '../compression/summary-template.ts';
+import type { CompressionConfig } from '../config/compression-config.ts';
+import { formatCount } from '../shared/format-count.ts';
+import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import type { Message } from '../transcript/message.ts';
+import {
+  optionValue,
+  type CompactDeps,
+  type CompactInput,
+  type CompactionSummary,
+  type PlanInput,
+  type PlanReason,
+  type Strategy,
+  type StrategyCompaction,
+  type StrategyOption,
+  type StrategyPlan,
+  type StrategyTrigger,
+} from './strategy.ts';
+import {
+  HOST_PRESET,
+  gateReason,
+  isUserAsk,
+  percentText,
+  summaryMessage,
+  tokensFor,
+} from './strategy-kit.ts';
+import {
+  CONDENSED_TARGET_TOKENS,
+  layoutLcm,
+  leafBudget,
+  prepareLcm,
+  type LcmLayout,
+  type LcmPrepared,
+  type LcmSettings,
+  type PrefixNode,
+} from './lcm-layout.ts';
+import { formatLcmSummary, parseLcmSummary } from './lcm-summary-wrapper.ts';
+import { writeSummary, type WrittenSummary } from './write-summary.ts';
+
+const CONTEXT_THRESHOLD: StrategyOption = {
+  key: 'lcm.contextThreshold',
+  label: 'Sweep at',
+  help: 'contextThreshold: the share of the window at which a compaction sweep starts (LCM: 75%).',
+  defaultValue: 75,
+  min: 10,
+  max: 100,
+  step: 1,
+  unit: 'percent',
+};
+const FRESH_TAIL_COUNT: StrategyOption = {
+  key: 'lcm.freshTailCount',
+  label: 'Fresh tail messages',
+  help: 'freshTailCount: the newest messages always kept raw (LCM: 64).',
+  defaultValue: 64,
+  min: 1,
+  max: 1000,
+  step: 1,
+  unit: 'messages',
+};
+const FRESH_TAIL_TOKENS: StrategyOption = {
+  key: 'lcm.freshTailMaxTokens',
+  label: 'Fresh tail tokens',
+  help: 'freshTailMaxTokens: token cap of the fresh tail; the newest message is kept even above it (24,000).',
+  defaultValue: 24_000,
+  min: 0,
+  max: 1_000_000,
+  step: 1000,
+  unit: 'tokens',
+};
+const LEAF_CHUNK_TOKENS: StrategyOption = {
+  key: 'lcm.leafChunkTokens',
+  label: 'Leaf chunk',
+  help: 'leafChunkTokens: the most source tokens one leaf summary stands for (LCM: 20,000).',
+  defaultValue: 20_000,
+  min: 1000,
+  max: 200_000,
+  step: 1000,
+  unit: 'tokens',
+};
+const LEAF_TARGET_TOKENS: StrategyOption = {
+  key: 'lcm.leafTargetTokens',
+  label: 'Leaf summary size',
+  help: 'The size asked of each leaf summary (800–1,200 tokens in the round-2 table; lossless-claw now defaults to 2,400).',
+  defaultValue: 1200,
+  min: 100,
+  max: 8000,
+  step: 100,
+  unit: 'tokens',
+};
+const SWEEP_MAX_DEPTH: StrategyOption = {
+  key: 'lcm.sweepMaxDepth',
+  label: 'Condense to depth',
+  help: 'sweepMaxDepth: 1 runs the condensed pass (depth-0 → depth-1), 0 the leaf pass only.',
+  defaultValue: 1,
+  min: 0,
+  max: 1,
+  step: 1,
+  unit: 'count',
+};
+const LEAF_MIN_FANOUT: StrategyOption = {
+  key: 'lcm.leafMinFanout',
+  label: 'Leaves per condensed summary',
+  help: 'leafMinFanout: how many depth-0 summaries in a row the condensed pass turns into one (LCM: 8).',
+  defaultValue: 8,
+  min: 2,
+  max: 64,
+  step: 1,
+  unit: 'count',
+};
+
+/** About what the wrapper's attributes and footer add to each summary. */
+const WRAPPER_TOKENS = 60;
+
+const LEAF_INSTRUCTIONS =
+  'You are writing one leaf summary for the lossless memory of an agent session. The chunk of messages below ' +
+  'stays stored word for word; your summary takes its place in the context and must tell the agent what ' +
+  'happened in it and what it could look up there. Write a dense account in order. Keep timestamps, ids, file ' +
+  'paths, commands, exact values, and every decision with its reason. Add nothing that is not in the chunk.';
+
+const CONDENSED_INSTRUCTIONS =
+  'You are condensing several leaf summaries of one agent session into a single depth-1 summary for its ' +
+  'lossless memory; the leaf summaries and the messages beneath them stay stored. PREVIOUS SUMMARY holds the ' +
+  'leaf summaries merged section by section, oldest first; NEW TURNS TO INCORPORATE holds the requests the ' +
+  'user made in the same span, word for word. Keep the arc of the work, the decisions and their reasons, and ' +
+  'every path, id and value likely to matter later; leave out step-by-step detail. Add nothing that is not there.';
+
+/** Shared by both depths, so a condensed summary can build on its leaves section by section. */
+const HEADINGS = {
+  requests: '## Requests',
+  happened: '## What happened',
+  decisions: '## Decisions',
+  files: '## Files and identifiers',
+  commands: '## Commands',
+  errors: '## Errors',
+  open: '## Still open',
+} as const;
+
+const LEAF_TEMPLATE: SummaryTemplate = {
+  sections: [
+    {
+      heading: HEADINGS.requests,
+      content: 'user-messages',
+      guidance: 'Every request the user made in this chunk, quoted, with its time when given.',
+    },
+    {
+      heading: HEADINGS.happened,
+      content: 'progress',
+      guidance: 'Each step the agent took and what came of it, in order, with timestamps, ids and paths.',
+    },
+    { heading: HEADINGS.decisions, content: 'decisions', guidance: 'Each choice made, and why.' },
+    {
+      heading: HEADINGS.files,
+      content: 'files',
+      guidance: 'File paths, functions, ids and other names, exactly as written.',
+    },
+    { heading: HEADINGS.commands, content: 'commands', guidance: 'Commands run, exactly as written.' },
+    { heading: HEADINGS.errors, content: 'errors', guidance: 'Errors met and what was done about them.' },
+    {
+      heading: HEADINGS.open,
+      content: 'pending',
+      guidance: 'What was still open or being asked for when the chunk ends.',
+    },
+  ],
+};
+
+const CONDENSED_TEMPLATE: SummaryTemplate = {
+  sections: [
+    {
+      heading: HEADINGS.requests,
+      content: 'user-messages',
+      guidance: 'Every request in the span, quoted, oldest first.',
+    },
+    {
+      heading: HEADINGS.happened,
+      content: 'progress',
+      guidance: 'The arc of the work across the span, in order: milestones rather than every step.',
+    },
+    { heading: HEADINGS.decisions, content: 'decisions', guidance: 'The choices that still hold, and why.' },
+    {
+      heading: HEADINGS.files,
+      content: 'files',
+      guidance: 'Paths, functions and ids that are likely to matter again.',
+    },
+    {
+      heading: HEADINGS.commands,
+      content: 'commands',
+      guidance: 'Commands that matter for what comes next.',
+    },
+    { heading: HEADINGS.errors, content: 'errors', guidance: 'Errors met, and whether they were fixed.' },
+    { heading: HEADINGS.open, content: 'pending', guidance: 'What was still open at the end of the span.' },
+  ],
+};
+
+function readSettings(config: CompressionConfig): LcmSettings {
+  return {
+    thresholdShare: optionValue(config, CONTEXT_THRESHOLD) / 100,
+    tailCount: Math.max(1, Math.trunc(optionValue(config, FRESH_TAIL_COUNT))),
+    tailTokens: Math.max(0, optionValue(config, FRESH_TAIL_TOKENS)),
+    chunkTokens: Math.max(1, optionValue(config, LEAF_CHUNK_TOKENS)),
+    leafTarget: Math.max(1, optionValue(config, LEAF_TARGET_TOKENS)),
+    condense: optionValue(config, SWEEP_MAX_DEPTH) >= 1,
+    fanout: Math.max(2, Math.trunc(optionValue(config, LEAF_MIN_FANOUT))),
+  };
+}
+
+function lcmTrigger(config: CompressionConfig): StrategyTrigger {
+  const share = readSettings(config).thresholdShare;
+  const window = config.contextLength;
+  return {
+    thresholdTokens: Math.trunc(window * share),
+    rule: `contextThreshold ${percentText(share)} of the ${formatCount(window)}-token window`,
+  };
+}
+
+const preparedOf = (input: PlanInput | CompactInput): LcmPrepared => {
+  const prepared = input.prepared as Partial<LcmPrepared> | null | undefined;
+  return prepared?.depth instanceof Int8Array && prepared.depth.length === input.messages.length
+    ? (prepared as LcmPrepared)
+    : prepareLcm(input.messages);
+};
+
+const plural = (count: number, one: string, many: string): string =>
+  `${formatCount(count)} ${count === 1 ? one : many}`;
+
+function explain(layout: LcmLayout, settings: LcmSettings, count: number): string[] {
+  const tailMessages = count - layout.tailStart;
+  const condensed = layout.summaries.filter((summary) => summary.kind === 'condensed').length;
+  const tailLimit =
+    tailMessages >= settings.tailCount
+      ? `the ${formatCount(settings.tailCount)}-message limit`
+      : layout.tailOverCap
+        ? `the newest message and its tool group, kept even over the ${formatCount(settings.tailTokens)}-token cap`
+        : `the ${formatCount(settings.tailTokens)}-token cap kept fewer than ${formatCount(settings.tailCount)} messages`;
+  const lines = [
+    'Lossless: LCM keeps every message stored and only assembles what the model sees, as [system][summaries…][fresh tail]; the lab never changes the transcript.',
+    `Fresh tail: the last ${plural(tailMessages, 'message', 'messages')} (${formatCount(layout.tailTokens)} tokens) stay raw — ${tailLimit}, aligned to whole tool groups.`,
+  ];
+  const existing =
+    layout.existingKept > 0
+      ? ` ${plural(layout.existingKept, 'earlier summary stays', 'earlier summaries stay')} as it is.`
+      : '';
+  lines.push(
+    layout.leafCount > 0
+      ? `Outside it, ${plural(layout.rawPrefixMessages, 'message', 'messages')} (${formatCount(layout.rawPrefixTokens)} tokens) are cut into ${plural(layout.leafCount, 'leaf chunk', 'leaf chunks')} of up to ${formatCount(settings.chunkTokens)} tokens (a tool group is never split), each becoming one leaf summary of up to ${formatCount(settings.leafTarget)} tokens.${existing}`
+      : `No raw messages lie outside the fresh tail, so there are no leaf chunks to summarise.${existing}`,
+  );
+  lines.push(
+    !settings.condense
+      ? 'sweepMaxDepth is 0: only the leaf pass runs.'
+      : condensed > 0
+        ? `Condensed pass: ${plural(condensed, 'run', 'runs')} of ${formatCount(settings.fanout)} depth-0 summaries ${condensed === 1 ? 'becomes one depth-1 summary' : 'become depth-1 summaries'} of about ${formatCount(CONDENSED_TARGET_TOKENS)} tokens.`
+        : `Fewer than ${formatCount(settings.fanout)} depth-0 summaries stand in a row, so no condensed pass runs.`,
+  );
+  return lines;
+}
+
+function planLcm(input: PlanInput): StrategyPlan {
+  const { messages, config, state } = input;
+  const tokens = tokensFor(input);
+  const settings = readSettings(config);
+  const trigger = lcmTrigger(config);
+  const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
+  let reason: PlanReason = gateReason(config, state, trigger, tokens.request, input.nowMs);
+  if (reason === 'ready' && layout.summaries.length === 0) reason = 'no-compressible-window';
+  return {
+    trigger,
+    triggerTokens: tokens.request,
+    triggerBasis: tokens.exact ? 'exact' : 'estimate',
+    wouldCompress: reason === 'ready',
+    reason,
+    headEnd: layout.headEnd,
+    tailStart: layout.tailStart,
+    fates: layout.fates,
+    pruned: [],
+    prunedSavings: new Map(),
+    summaries: layout.summaries.map((summary) => summary.span),
+    reattached: [],
+    summaryTokens: layout.summaries.reduce((sum, summary) => sum + summary.budget + WRAPPER_TOKENS, 0),
+    explanation: explain(layout, settings, messages.length),
+    hermes: null,
+  };
+}
+
+/** "terminal ×3, read_file ×2": the tools called in a span, most used first. */
+function toolCallCounts(messages: readonly Message[], start: number, end: number): string {
+  const counts = new Map<string, number>();
+  for (let index = start; index < end; index++) {
+    for (const call of messages[index]!.tool_calls ?? []) {
+      const name = call.function?.name || 'tool';
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+  }
+  return [...counts]
+    .sort((left, right) => right[1] - left[1])
+    .map(([name, times]) => `${name} ×${times}`)
+    .join(', ');
+}
+
+function leafFooter(messages: readonly Message[], start: number, end: number): string {
+  let asks = 0;
+  let replies = 0;
+  let results = 0;
+  for (let index = start; index < end; index++) {
+    const message = messages[index]!;
+    if (message.role === 'tool') results++;
+    else if (message.role === 'assistant') replies++;
+    else if (isUserAsk(message)) asks++;
+  }
+  const tools = toolCallCounts(messages, start, end);
+  const parts = [
+    asks > 0 ? plural(asks, 'user request', 'user requests') : null,
+    replies > 0 ? plural(replies, 'assistant turn', 'assistant turns') : null,
+    results > 0 ? `${plural(results, 'tool result', 'tool results')}${tools ? ` (${tools})` : ''}` : null,
+  ].filter((part): part is string => part !== null);
+  return `the exact text of messages #${start}–#${end - 1}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}.`;
+}
+
+const timestampOf = (message: Message | undefined): string | null =>
+  typeof message?.timestamp === 'string' ? message.timestamp : null;
+
+/**
+ * Sections of several summaries joined under their headings, oldest first (text before any
+ * heading leads); a line said the same way twice is kept once; blank and "None." lines and
+ * empty sections are left out.
+ */
+function mergeSections(bodies: readonly string[]): string {
+  const order: string[] = [];
+  const lines = new Map<string, string[]>();
+  const seen = new Map<string, Set<string>>();
+  for (const body of bodies) {
+    for (const block of body.split(/^(?=## )/m)) {
+      const newline = block.indexOf('\n');
+      const isSection = block.startsWith('## ');
+      const heading = isSection ? pythonStrip(newline < 0 ? block : block.slice(0, newline)) : '';
+      const text = pythonStrip(isSection ? (newline < 0 ? '' : block.slice(newline + 1)) : block);
+      if (!lines.has(heading)) {
+        lines.set(heading, []);
+        seen.set(heading, new Set());
+        order.push(heading);
+      }
+      for (const line of text.split('\n')) {
+        const bare = pythonStrip(line);
+        if (!bare || bare === 'None.' || bare === 'None recorded.' || seen.get(heading)!.has(line)) continue;
+        seen.get(heading)!.add(line);
+        lines.get(heading)!.push(line);
+      }
+    }
+  }
+  return order
+    .filter((heading) => lines.get(heading)!.length > 0)
+    .map((heading) => {
+      const text = lines.get(heading)!.join('\n');
+      return heading ? `${heading}\n${text}` : text;
+    })
+    .join('\n\n');
+}
+
+async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
+  const { messages, config } = input;
+  const count = messages.length;
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokens = tokensFor(input);
+  const settings = readSettings(config);
+  const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
+  const base = { pruned: [], reattached: [], tokensBefore, warning: null, hermes: null } as const;
+  if (layout.summaries.length === 0) {
+    return {
+      ...base,
+      messages: [...messages],
+      state: input.state,
+      skipped: 'no-compressible-window',
+      notes: [
+        'Every raw message is in the fresh tail and no condensed pass is due: there is nothing to summarise.',
+      ],
+      fates: new Uint8Array(count),
+      summaries: [],
+      tokensAfter: tokensBefore,
+      summarizerCalls: 0,
+    };
+  }
+
+  // Ids stay unique across compactions of the same conversation: c<compaction>-leaf-<n>.
+  let compaction = input.state.compressionCount + 1;
+  for (const node of layout.nodes) {
+    if (node.type !== 'existing') continue;
+    const match = /^c(\d+)-/.exec(parseLcmSummary(messages[node.index]!)?.id ?? '');
+    if (match) compaction = Math.max(compaction, Number(match[1]) + 1);
+  }
+  let leafNumber = 0;
+  let condensedNumber = 0;
+  let calls = 0;
+  const model = config.summaryModel || null;
+
+  const writeLeaf = async (start: number, end: number, chunkTokens: number): Promise<WrittenSummary> => {
+    const written = await writeSummary(
+      {
+        turns: messages.slice(start, end),
+        preset: HOST_PRESET,
+        instructions: LEAF_INSTRUCTIONS,
+        template: LEAF_TEMPLATE,
+        budgetTokens: leafBudget(chunkTokens, settings),
+        model,
+      },
+      deps,
+    );
+    calls += written.calls;
+    return written;
+  };
+
+  const output: Message[] = messages.slice(0, layout.headEnd);
+  const inserted: CompactionSummary[] = [];
+  const summaryAt = new Map<number, (typeof layout.summaries)[number]>();
+  for (const summary of layout.summaries) summaryAt.set(summary.first, summary);
+  let position = 0;
+  let overrideIndex = 0;
+  let firstError: string | null = null;
+  while (position < layout.nodes.length) {
+    const node = layout.nodes[position]!;
+    const summary = summaryAt.get(position);
+    if (!summary) {
+      // An earlier summary that is not condensed now stays exactly as it was.
+      if (node.type === 'existing') output.push(messages[node.index]!);
+      position++;
+      continue;
+    }
+    const override = input.summaryOverrides?.[overrideIndex++];
+    const { start, end } = summary.span;
+    let body: string;
+    let prompt: string | null;
+    let fallback = false;
+    let error: string | null = null;
+    let id: string;
+    let descendants = 0;
+    if (summary.kind === 'leaf') {
+      const leaf = node as Extract<PrefixNode, { type: 'leaf' }>;
+      id = `c${compaction}-leaf-${++leafNumber}`;
+      if (override !== undefined) {
+        body = pythonStrip(override);
+        prompt = null;
+      } else {
+        const written = await writeLeaf(leaf.start, leaf.end, leaf.tokens);
+        ({ body, prompt, fallback, error } = written);
+      }
+    } else {
+      id = `c${compaction}-condensed-${++condensedNumber}`;
+      descendants = summary.end - summary.first;
+      if (override !== undefined) {
+        body = pythonStrip(override);
+        prompt = null;
+      } else {
+        // The leaves first (one call each), then one call condenses them.
+        const memberBodies: string[] = [];
+        for (let member = summary.first; member < summary.end; member++) {
+          const memberNode = layout.nodes[member]!;
+          if (memberNode.type === 'existing') {
+            memberBodies.push(parseLcmSummary(messages[memberNode.index]!)?.body ?? '');
+            continue;
+          }
+          const written = await writeLeaf(memberNode.start, memberNode.end, memberNode.tokens);
+          fallback ||= written.fallback;
+          error ??= written.error;
+          memberBodies.push(written.body);
+        }
+        const asks = messages.slice(start, end).filter(isUserAsk);
+        const written = await writeSummary(
+          {
+            turns: asks,
+            preset: HOST_PRESET,
+            instructions: CONDENSED_INSTRUCTIONS,
+            template: CONDENSED_TEMPLATE,
+            budgetTokens: summary.budget,
+            previousSummary: mergeSections(memberBodies) || 'None.',
+            model,
+          },
+          deps,
+        );
+        calls += written.calls;
+        body = written.body;
+        prompt = written.prompt;
+        fallback ||= written.fallback;
+        error ??= written.error;
+      }
+    }
+    const text = formatLcmSummary({
+      id,
+      kind: summary.kind,
+      depth: summary.kind === 'leaf' ? 0 : 1,
+      firstMessage: start,
+      lastMessage: end - 1,
+      descendants,
+      earliestAt: timestampOf(messages[start]),
+      latestAt: timestampOf(messages[end - 1]),
+      body,
+      expandFor:
+        summary.kind === 'leaf'
+          ? leafFooter(messages, start, end)
+          : `the ${formatCount(descendants)} depth-0 summaries it condenses, and beneath them ${leafFooter(messages, start, end)}`,
+    });
+    firstError ??= error;
+    inserted.push({
+      body,
+      outputIndex: output.length,
+      span: summary.span,
+      prompt,
+      fallback,
+    });
+    output.push(summaryMessage('user', text));
+    position = summary.end;
+  }
+  output.push(...messages.slice(layout.tailStart));
+
+  const leaves = layout.summaries.filter((summary) => summary.kind === 'leaf').length;
+  const condensed = layout.summaries.length - leaves;
+  const notes = [
+    `Leaf pass: ${plural(layout.leafCount, 'leaf chunk', 'leaf chunks')} outside the fresh tail of ${plural(count - layout.tailStart, 'message', 'messages')} ${layout.leafCount === 1 ? 'was' : 'were'} summarised.` +
+      (condensed > 0
+        ? ` Condensed pass: ${plural(condensed, 'depth-1 summary', 'depth-1 summaries')} now stand${condensed === 1 ? 's' : ''} for ${formatCount(condensed * settings.fanout)} depth-0 summaries; ${plural(leaves, 'leaf stays', 'leaves stay')} at depth 0.`
+        : ''),
+    'Lossless: the transcript is unchanged — every message stays stored; this is the context LCM would assemble from it.',
+  ];
+  if (input.focusTopic)
+    notes.push(
+      "LCM's compaction takes no focus topic (it focuses recall through lcm_expand_query instead); it was not used.",
+    );
+  const failures = inserted.filter((summary) => summary.fallback).length;
+  if (failures > 0)
+    notes.push(
+      `The summariser failed for ${plural(failures, 'summary', 'summaries')}; a deterministic digest stands in.`,
+    );
+  const last = inserted[inserted.length - 1]!;
+  return {
+    ...base,
+    messages: output,
+    state: createCompressorState({
+      ...input.state,
+      compressionCount: input.state.compressionCount + 1,
+      previousSummary: last.body,
+      lastSummaryError: firstError,
+    }),
+    skipped: null,
+    notes,
+    fates: layout.fates,
+    summaries: inserted,
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    summarizerCalls: calls,
+  };
+}
+
+export const LCM_STRATEGY: Strategy = {
+  name: 'lcm',
+  label: 'LCM (lossless)',
+  summary:
+    'LCM: at 75% of the window, leaf summaries of 20K-token chunks outside a fresh tail of 64 messages / 24K tokens; every message stays stored.',
+  description:
+    'Modelled on Lossless Context Management as lossless-claw (OpenClaw) and hermes-lcm implement it, as of 2026-10 ' +
+    '(after the Voltropy LCM paper). Lossless: every message stays stored — the lab never changes the transcript — ' +
+    'and the context the model sees is assembled as [system][summaries…][fresh tail]. A sweep starts at 75% of the ' +
+    'window (contextThreshold). The fresh tail is the last 64 messages or 24,000 tokens, whichever keeps less, ' +
+    'aligned to whole tool groups (the newest message is kept even above the cap). The history outside it is cut ' +
+    'into leaf chunks of up to 20,000 tokens that never split a tool group; each chunk becomes one leaf summary ' +
+    '(depth 0) of 800–1,200 tokens, written from a leaf template in our own words that keeps timestamps, ids, paths ' +
+    'and decisions. When 8 depth-0 summaries stand in a row, the condensed pass turns them into one depth-1 summary ' +
+    'of about 2,000 tokens; deeper condensation under pressure is not modelled. Summaries are user messages in an ' +
+    'XML wrapper of our own (id, kind, depth, the messages they stand for) with an "Expand for details about: …" ' +
+    "footer; summaries from an earlier compaction stay as they are. Not modelled: LCM's retrieval tools (lcm_grep, " +
+    'lcm_describe, lcm_expand) and its budget-constrained assembly, which leaves the oldest summaries out when ' +
+    'summaries and tail do not fit.',
+  preset: HOST_PRESET,
+  usesHermesSettings: false,
+  options: [
+    CONTEXT_THRESHOLD,
+    FRESH_TAIL_COUNT,
+    FRESH_TAIL_TOKENS,
+    LEAF_CHUNK_TOKENS,
+    LEAF_TARGET_TOKENS,
+    SWEEP_MAX_DEPTH,
+    LEAF_MIN_FANOUT,
+  ],
+  regionLabels: { head: 'system prompt', middle: 'leaf chunks (summarised)', tail: 'fresh tail' },
+  trigger: lcmTrigger,
+  prepare: (messages) => prepareLcm(messages),
+  plan: planLcm,
+  compact: compactLcm,
+};
