@@ -1,13 +1,15 @@
 /**
- * Replay CLI (SPEC §2.1): npm run replay -- FILE [--preset P] [--context-length N] [--threshold F]
- * [--target-ratio F] [--protect-last-n N] [--protect-first-n N] [--focus TEXT]
- * [--estimator rough|o200k_base|cl100k_base] [--format F] [--force] [--import-only] [--json]
+ * Replay CLI (SPEC §2.1): npm run replay -- FILE [--preset STRATEGY] [--context-length N] [--threshold F]
+ * [--target-ratio F] [--protect-last-n N] [--protect-first-n N] [--option KEY=VALUE]… [--focus TEXT]
+ * [--estimator rough|o200k_base|cl100k_base] [--model ID] [--format F] [--force] [--import-only] [--json];
+ * `--list-strategies` prints every strategy with its one-line summary.
  * Compresses only when the trigger fires (or with --force), and never applies a compaction
  * that would grow the context. A bad file or bad option exits 2 with one line on stderr.
  */
 import { readFileSync } from 'node:fs';
 import { importTranscript } from '../core/import/import-transcript.ts';
 import { sniffTextEncoding } from '../core/import/sniff-text-encoding.ts';
+import { STRATEGIES } from '../core/strategies/strategy-registry.ts';
 import { formatReplayReport } from './replay/format-replay-report.ts';
 import { parseReplayOptions } from './replay/parse-replay-options.ts';
 import { runReplay } from './replay/run-replay.ts';
@@ -21,6 +23,11 @@ async function main(): Promise<void> {
   const parsed = parseReplayOptions(process.argv.slice(2));
   if (!parsed.ok) exitWith(parsed.error);
   const options = parsed.value;
+  if (options.listStrategies) {
+    const width = Math.max(...STRATEGIES.map((strategy) => strategy.name.length));
+    for (const strategy of STRATEGIES) console.log(`${strategy.name.padEnd(width)}  ${strategy.summary}`);
+    return;
+  }
 
   let text: string;
   try {

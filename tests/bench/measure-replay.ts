@@ -1,4 +1,4 @@
-import { DEFAULT_PRESET } from '#core/presets/preset-name.ts';
+import { DEFAULT_STRATEGY } from '#core/strategies/strategy-registry.ts';
 import { importTranscript } from '#core/import/import-transcript.ts';
 import { toOpenAiChatJson } from '#core/demo/write-openai-json.ts';
 import type { ReplayOptions } from '#cli/replay/parse-replay-options.ts';
@@ -10,7 +10,10 @@ import { benchTranscript } from './bench-transcripts.ts';
 
 const replayOptions = (file: string): ReplayOptions => ({
   file,
-  preset: DEFAULT_PRESET,
+  strategy: DEFAULT_STRATEGY,
+  strategyOptions: {},
+  model: null,
+  listStrategies: false,
   contextLength: null,
   threshold: null,
   targetRatio: null,
@@ -59,7 +62,7 @@ export async function measureReplay(context: BenchContext): Promise<BenchOutcome
       size <= 2_000 ? 1 : 0,
     );
     rows.push({
-      name: `replay: import + plan + compress, offline summariser, ${DEFAULT_PRESET} (Node)`,
+      name: `replay: import + plan + compress, offline summariser, ${DEFAULT_STRATEGY.name} (Node)`,
       size,
       value: stats.medianMs,
       unit: 'ms',

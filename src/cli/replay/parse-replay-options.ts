@@ -1,9 +1,5 @@
-import {
-  DEFAULT_PRESET,
-  isPresetName,
-  PRESET_NAMES,
-  type PresetName,
-} from '../../core/presets/preset-name.ts';
+import { DEFAULT_STRATEGY, findStrategy, STRATEGY_NAMES } from '../../core/strategies/strategy-registry.ts';
+import type { Strategy } from '../../core/strategies/strategy.ts';
 import { ESTIMATORS, isEstimator, type Estimator } from '../../core/tokens/estimator.ts';
 import {
   isTranscriptFormat,
@@ -14,7 +10,14 @@ import { err, ok, type Result } from '../../core/shared/result.ts';
 
 export interface ReplayOptions {
   file: string;
-  preset: PresetName;
+  /** The strategy `--preset` (or `--strategy`) names; the default is Hermes 2026-04. */
+  strategy: Strategy;
+  /** `--option key=value`: settings of other tools' strategies (`codex.triggerPercent=80`). */
+  strategyOptions: Record<string, number>;
+  /** The model whose prices the ledger uses; the transcript's own when absent. */
+  model: string | null;
+  /** `--list-strategies`: print every strategy's name and summary, then stop. */
+  listStrategies: boolean;
   contextLength: number | null;
   threshold: number | null;
   targetRatio: number | null;
@@ -30,15 +33,19 @@ export interface ReplayOptions {
 }
 
 export const REPLAY_USAGE =
-  'usage: npm run replay -- FILE [--preset P] [--context-length N] [--threshold F] [--target-ratio F] ' +
-  '[--protect-last-n N] [--protect-first-n N] [--focus TEXT] [--estimator rough|o200k_base|cl100k_base] ' +
-  '[--format FORMAT] [--force] [--import-only] [--json]';
+  'usage: npm run replay -- FILE [--preset STRATEGY] [--context-length N] [--threshold F] [--target-ratio F] ' +
+  '[--protect-last-n N] [--protect-first-n N] [--option KEY=VALUE]… [--focus TEXT] ' +
+  '[--estimator rough|o200k_base|cl100k_base] [--model ID] [--format FORMAT] [--force] [--import-only] [--json]; ' +
+  'npm run replay -- --list-strategies';
 
 /** Parses argv (without node and script). Errors are one line, for exit status 2. */
 export function parseReplayOptions(argv: readonly string[]): Result<ReplayOptions, string> {
   const options: ReplayOptions = {
     file: '',
-    preset: DEFAULT_PRESET,
+    strategy: DEFAULT_STRATEGY,
+    strategyOptions: {},
+    model: null,
+    listStrategies: false,
     contextLength: null,
     threshold: null,
     targetRatio: null,
@@ -68,12 +75,28 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
     };
     let parsed: Result<number, string> | null = null;
     switch (flag) {
-      case '--preset': {
+      case '--preset':
+      case '--strategy': {
         const value = takeValue() ?? '';
-        if (!isPresetName(value)) return err(`--preset expects ${PRESET_NAMES.join(' or ')}, got '${value}'`);
-        options.preset = value;
+        const strategy = findStrategy(value);
+        if (!strategy) return err(`${flag} expects one of ${STRATEGY_NAMES.join(', ')}, got '${value}'`);
+        options.strategy = strategy;
         break;
       }
+      case '--option': {
+        const value = takeValue() ?? '';
+        const match = /^([\w.-]+)=(-?\d+(?:\.\d+)?)$/.exec(value);
+        if (!match) return err(`--option expects KEY=NUMBER (e.g. codex.triggerPercent=80), got '${value}'`);
+        options.strategyOptions[match[1]!] = Number(match[2]);
+        break;
+      }
+      case '--model':
+        options.model = takeValue();
+        if (!options.model) return err('--model expects a model id');
+        break;
+      case '--list-strategies':
+        options.listStrategies = true;
+        break;
       case '--context-length':
         parsed = number('--context-length', true, 1024, 100_000_000);
         if (parsed.ok) options.contextLength = parsed.value;
@@ -131,6 +154,13 @@ export function parseReplayOptions(argv: readonly string[]): Result<ReplayOption
     }
     if (parsed && !parsed.ok) return parsed;
   }
-  if (!options.file) return err(`no FILE given; ${REPLAY_USAGE}`);
+  if (!options.file && !options.listStrategies) return err(`no FILE given; ${REPLAY_USAGE}`);
+  const known = new Set(options.strategy.options.map((option) => option.key));
+  for (const key of Object.keys(options.strategyOptions)) {
+    if (!known.has(key)) {
+      const names = [...known].join(', ') || 'none';
+      return err(`--option ${key} is not a setting of ${options.strategy.name} (its settings: ${names})`);
+    }
+  }
   return ok(options);
 }

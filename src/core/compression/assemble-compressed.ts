@@ -136,16 +136,15 @@ export function assembleCompressed(input: AssemblyInput): AssembledCompression {
     tail[0] = mergeIntoTail(tail[0]!, summary, preset);
   } else {
     summaryIndex = result.length;
-    result.push(
-      switches.standaloneSummary === 'marked'
-        ? {
-            role: choice.role,
-            content: `${summary}\n\n${SUMMARY_END_MARKER}`,
-            [COMPRESSED_SUMMARY_METADATA_KEY]: true,
-          }
-        : { role: choice.role, content: summary },
-    );
+    result.push(standaloneSummaryMessage(summary, choice.role, preset));
   }
   for (const message of tail) result.push(message);
   return { messages: result, summaryRole: choice.role, mergedIntoTail: merge, summaryIndex, systemNoteAdded };
+}
+
+/** The summary as its own message: 2026-07 closes it with the end marker and flags it. */
+export function standaloneSummaryMessage(summary: string, role: SummaryRole, preset: Preset): Message {
+  return preset.assembly.standaloneSummary === 'marked'
+    ? { role, content: `${summary}\n\n${SUMMARY_END_MARKER}`, [COMPRESSED_SUMMARY_METADATA_KEY]: true }
+    : { role, content: summary };
 }

@@ -17,7 +17,7 @@ import { type CompressorState, clearFailureCooldown } from './compressor-state.t
 import { contentTextForContains } from './content-text.ts';
 import { deterministicFallbackSummary, legacyFallbackSummary } from './fallback-summary.ts';
 import { generateSummary, type SummaryGeneration } from './generate-summary.ts';
-import { createHermesDocument, type HermesDocument } from './hermes-document.ts';
+import { createHermesDocument, isDocumentFor, type HermesDocument } from './hermes-document.ts';
 import { DB_PERSISTED_MARKER, repeatedCompressionWarning, stripSummaryPrefix } from './markers.ts';
 import { type PrunedBoundaryPlan, planCompressionBoundaries } from './plan-compression.ts';
 import type { PrunedToolOutput } from './prune-old-tool-results.ts';
@@ -162,10 +162,9 @@ export async function compress(
   const { preset } = options;
   const { summary: summarySwitches, assembly, gates } = preset;
   const realUsageVerdict = gates.antiThrash === 'real-usage';
-  const document =
-    options.document && options.document.messages === messages && options.document.preset === preset
-      ? options.document
-      : createHermesDocument(messages, [], preset);
+  const document = isDocumentFor(options.document, messages, preset)
+    ? options.document
+    : createHermesDocument(messages, [], preset);
   const sizeCache = document.sizeCache;
   // Per-call reset (§5.0): the last error describes this call only. A forced run (manual
   // /compress) also clears the failure cooldown so it can retry at once.

@@ -38,6 +38,14 @@ export interface HermesDocument {
   savedRoughTokens(index: number, old: boolean): number;
 }
 
+/** Whether `document` measured exactly these messages under this preset (identity, not equality). */
+export const isDocumentFor = (
+  document: HermesDocument | undefined,
+  messages: readonly Message[],
+  preset: Preset,
+): document is HermesDocument =>
+  document !== undefined && Object.is(document.messages, messages) && Object.is(document.preset, preset);
+
 export function createHermesDocument(
   messages: readonly Message[],
   tools: readonly ToolSchema[],

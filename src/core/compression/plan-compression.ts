@@ -12,7 +12,7 @@ import type { CompressorState } from './compressor-state.ts';
 import type { TailCutStep } from './find-tail-cut.ts';
 import { planBoundaries } from './plan-boundaries.ts';
 import { isTooFewToCompress, protectHeadSize } from './protect-head-size.ts';
-import { createHermesDocument, type HermesDocument } from './hermes-document.ts';
+import { createHermesDocument, isDocumentFor, type HermesDocument } from './hermes-document.ts';
 import { findPruneBoundary, type PrunedToolOutput, type PruneResult } from './prune-old-tool-results.ts';
 
 export interface PlanOptions {
@@ -67,9 +67,9 @@ export interface CompressionPlan extends PrunedBoundaryPlan {
 }
 
 function documentFor(messages: readonly Message[], options: PlanOptions): HermesDocument {
-  const document = options.document;
-  if (document && document.messages === messages && document.preset === options.preset) return document;
-  return createHermesDocument(messages, [], options.preset);
+  return isDocumentFor(options.document, messages, options.preset)
+    ? options.document
+    : createHermesDocument(messages, [], options.preset);
 }
 
 /**

@@ -22,7 +22,7 @@ export interface TriggerExplanation {
 }
 
 const TRIGGER_BASIS_WORDS: Record<LabPlan['triggerBasis'], string> = {
-  'hermes-rough': "Hermes' rough estimate",
+  rough: "Hermes' rough estimate",
   exact: 'exact count',
   estimate: 'rough estimate',
 };

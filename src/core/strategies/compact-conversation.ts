@@ -8,8 +8,13 @@
  */
 import { markCompactionBoundary, recordCompletedCompaction } from '../compression/compression-gates.ts';
 import type { CompressorState } from '../compression/compressor-state.ts';
+import { judgeCompactionGrowth } from '../compression/judge-compaction-growth.ts';
+import { standaloneSummaryMessage } from '../compression/assemble-compressed.ts';
+import { sanitizeToolPairs } from '../compression/sanitize-tool-pairs.ts';
+import type { Preset } from '../presets/preset.ts';
 import { guaranteeRealUserMessage } from '../loop/guarantee-real-user-message.ts';
 import { hygieneInputMessages } from '../loop/hygiene-input-messages.ts';
+import { contentTextForContains } from '../compression/content-text.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
@@ -88,18 +93,35 @@ export async function compactConversation(
   const fates = compaction.fates.slice();
   let output = compaction.messages;
   if (input.pinned && input.pinned.size > 0) {
-    const restored = restorePinned(output, messages, fates, input.pinned, compaction);
+    const restored = restorePinned(output, messages, fates, input.pinned, compaction, preset);
     output = restored.messages;
     notes.push(...restored.notes);
   }
+  // The safety net every strategy gets (Hermes' own compress() already ran it, so it changes
+  // nothing there): a call left without its result, or a result without its call, never goes
+  // out — a transcript that ended on an unanswered call would otherwise carry it into the middle.
+  const repaired = sanitizeToolPairs(output, preset);
+  output = repaired.messages;
+  const { removedResults, strippedCalls, stubbedCalls } = repaired.repairs;
+  if (removedResults.length + strippedCalls.length + stubbedCalls.length > 0)
+    notes.push(
+      `Tool pairs repaired: ${[
+        removedResults.length > 0 ? `${removedResults.length} results without their call removed` : '',
+        strippedCalls.length > 0 ? `${strippedCalls.length} calls without a result stripped` : '',
+        stubbedCalls.length > 0 ? `${stubbedCalls.length} calls given a stub result` : '',
+      ]
+        .filter(Boolean)
+        .join(', ')}.`,
+    );
   output = guaranteeRealUserMessage(output, messages, preset);
 
   const tokensAfter = estimateMessagesTokensRough(output, preset);
-  if (tokensAfter >= tokensBefore) {
+  let removed = 0;
+  for (const fate of fates) if (fate === FATE.summarized || fate === FATE.dropped) removed++;
+  const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, removed);
+  if (growth.grows) {
     // A compaction that does not shrink the context only costs a summary and a cache rewrite.
-    return unchanged('would-grow', [
-      `Refused: the compacted context would be ${formatCount(tokensAfter)} tokens, not fewer than the ${formatCount(tokensBefore)} it replaces.`,
-    ]);
+    return unchanged('would-grow', [`Refused: ${growth.reason}.`]);
   }
   const requestTokensAfter = estimateRequestTokensRough(output, input.systemPrompt, input.tools, preset);
   let state = markCompactionBoundary(compaction.state, requestTokensAfter, preset);
@@ -124,6 +146,30 @@ export async function compactConversation(
   };
 }
 
+const sameMessage = (left: Message, right: Message): boolean =>
+  left === right || JSON.stringify(left) === JSON.stringify(right);
+
+/**
+ * Where a kept message's changed copy stands in the output: a tool result by its call id, a
+ * call by its first call id, any other message by its role and its opening text (a cut keeps
+ * the start; a merged summary keeps the whole). -1 when there is none.
+ */
+function changedCopyOf(output: readonly Message[], original: Message): number {
+  if (original.role === 'tool')
+    return output.findIndex(
+      (message) => message.role === 'tool' && message.tool_call_id === original.tool_call_id,
+    );
+  if (hasToolCalls(original)) {
+    const id = original.tool_calls![0]!.id;
+    return output.findIndex((message) => hasToolCalls(message) && message.tool_calls![0]!.id === id);
+  }
+  const opening = contentTextForContains(original.content).slice(0, 200);
+  if (opening === '') return -1;
+  return output.findIndex(
+    (message) => message.role === original.role && contentTextForContains(message.content).includes(opening),
+  );
+}
+
 /** The assistant call and all its results around `index`, so a pin never splits a tool group. */
 function toolGroupOf(messages: readonly Message[], index: number): [number, number] {
   let start = index;
@@ -137,9 +183,10 @@ function toolGroupOf(messages: readonly Message[], index: number): [number, numb
 }
 
 /**
- * Pinned messages must survive every strategy verbatim: one the strategy summarised or dropped
- * comes back, with its tool group, right after the last summary (or at the end), and the
- * compaction says so.
+ * Pinned messages must survive every strategy verbatim: one the strategy shortened is put back
+ * as it was where it stands; one it summarised or dropped comes back, with its tool group,
+ * right after the last summary (or at the end); and the compaction says so. System messages
+ * are the strategy's own to annotate and cannot be pinned.
  */
 function restorePinned(
   output: Message[],
@@ -147,11 +194,49 @@ function restorePinned(
   fates: Uint8Array,
   pinned: ReadonlySet<number>,
   compaction: StrategyCompaction,
+  preset: Preset,
 ): { messages: Message[]; notes: string[] } {
   const restore = new Set<number>();
   const notes: string[] = [];
-  for (const index of [...pinned].sort((a, b) => a - b)) {
-    if (index < 0 || index >= input.length) continue;
+  const pins = [...pinned]
+    .filter((index) => index >= 0 && index < input.length && input[index]!.role !== 'system')
+    .sort((a, b) => a - b);
+  let result = output;
+  // A kept pin the strategy changed (pruning shortened it, or Hermes merged the summary into
+  // it) is put back as it was, where its copy stands; a merged summary then stands before it.
+  const edits: { position: number; messages: Message[] }[] = [];
+  for (const index of pins) {
+    if (fates[index] === FATE.summarized || fates[index] === FATE.dropped) continue;
+    const original = input[index]!;
+    if (output.some((message) => sameMessage(message, original))) continue;
+    const position = changedCopyOf(output, original);
+    if (position < 0) continue;
+    const hermes = compaction.hermes;
+    const mergedSummary =
+      hermes?.mergedIntoTail && compaction.summaries.some((summary) => summary.outputIndex === position)
+        ? hermes.summary
+        : null;
+    const role = original.role === 'user' ? 'assistant' : 'user';
+    edits.push({
+      position,
+      messages:
+        mergedSummary !== null
+          ? [standaloneSummaryMessage(mergedSummary, role, preset), original]
+          : [original],
+    });
+    fates[index] = FATE.kept;
+    notes.push(
+      mergedSummary !== null
+        ? `Pinned message #${formatCount(index)} kept whole: the summary stands before it instead of inside it.`
+        : `Pinned message #${formatCount(index)} kept whole: this strategy would have shortened it.`,
+    );
+  }
+  if (edits.length > 0) {
+    result = output.slice();
+    for (const edit of edits.sort((a, b) => b.position - a.position))
+      result.splice(edit.position, 1, ...edit.messages);
+  }
+  for (const index of pins) {
     if (fates[index] !== FATE.summarized && fates[index] !== FATE.dropped) continue;
     const [start, end] = toolGroupOf(input, index);
     for (let member = start; member < end; member++) {
@@ -162,10 +247,10 @@ function restorePinned(
       `Pinned message #${formatCount(index)} kept verbatim: this strategy would have ${compaction.fates[index] === FATE.dropped ? 'dropped' : 'summarised'} it.`,
     );
   }
-  if (restore.size === 0) return { messages: output, notes };
+  if (restore.size === 0) return { messages: result, notes };
   const lastSummary = compaction.summaries.reduce((last, summary) => Math.max(last, summary.outputIndex), -1);
-  let at = lastSummary >= 0 ? lastSummary + 1 : output.length;
-  while (at < output.length && output[at]!.role === 'tool') at++;
+  let at = lastSummary >= 0 ? lastSummary + 1 : result.length;
+  while (at < result.length && result[at]!.role === 'tool') at++;
   const restored = [...restore].sort((a, b) => a - b).map((index) => input[index]!);
-  return { messages: [...output.slice(0, at), ...restored, ...output.slice(at)], notes };
+  return { messages: [...result.slice(0, at), ...restored, ...result.slice(at)], notes };
 }

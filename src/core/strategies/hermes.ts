@@ -6,7 +6,7 @@
  */
 import { compress } from '../compression/compress.ts';
 import { shouldCompress } from '../compression/compression-gates.ts';
-import { createHermesDocument, type HermesDocument } from '../compression/hermes-document.ts';
+import { createHermesDocument, isDocumentFor, type HermesDocument } from '../compression/hermes-document.ts';
 import { hygieneDecision } from '../compression/hygiene-decision.ts';
 import { planCompressionBoundaries } from '../compression/plan-compression.ts';
 import { minMessagesExclusive } from '../compression/protect-head-size.ts';
@@ -85,8 +85,9 @@ function documentOf(
   preset: Preset,
 ): HermesDocument {
   const prepared = input.prepared as HermesDocument | undefined;
-  if (prepared && prepared.messages === input.messages && prepared.preset === preset) return prepared;
-  return createHermesDocument(input.messages, input.tools, preset);
+  return isDocumentFor(prepared, input.messages, preset)
+    ? prepared
+    : createHermesDocument(input.messages, input.tools, preset);
 }
 
 function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
@@ -168,7 +169,7 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
   return {
     trigger,
     triggerTokens,
-    triggerBasis: 'hermes-rough',
+    triggerBasis: 'rough',
     wouldCompress: reason === 'ready',
     reason,
     headEnd,

@@ -123,7 +123,7 @@ export interface StrategyPlan {
   /** The count the trigger was judged on (`tokens.request` or the strategy's own count). */
   readonly triggerTokens: number;
   /** Which count that was. */
-  readonly triggerBasis: 'hermes-rough' | 'exact' | 'estimate';
+  readonly triggerBasis: 'rough' | 'exact' | 'estimate';
   readonly wouldCompress: boolean;
   readonly reason: PlanReason;
   /** `messages[:headEnd]` kept verbatim at the start, `messages[tailStart:]` at the end. */

@@ -140,7 +140,7 @@ describe('createPlanner', () => {
     expect(plan.counts).toEqual({ rough: rough.requestTokens, exact: exactTotal });
     expect(plan.countsDisagree).toBe(true);
     // Hermes decides on its rough estimate.
-    expect(plan.triggerBasis).toBe('hermes-rough');
+    expect(plan.triggerBasis).toBe('rough');
     expect(plan.wouldCompress).toBe(false);
   });
 

@@ -10,7 +10,7 @@ function plan(overrides: Partial<LabPlan> = {}): TriggerPlan {
     reason: 'ready',
     trigger: { thresholdTokens: 100_000, rule: '50% of the 200,000-token window' },
     triggerTokens: 109_000,
-    triggerBasis: 'hermes-rough',
+    triggerBasis: 'rough',
     counts: { rough: 109_000, exact: null },
     countsDisagree: false,
     estimator: 'rough',
