@@ -109,7 +109,13 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
           { kind: 'invalid-response', message: `Response is not JSON: ${parsed.error.message}`, headers },
           call,
         );
-      return toChatResponse(fromOpenAiChatResponse(parsed.value), warnings, call, usageRoute);
+      return toChatResponse(
+        fromOpenAiChatResponse(parsed.value),
+        warnings,
+        call,
+        usageRoute,
+        request.messages,
+      );
     }
     const state = await readEventStream(response.body, handlers, call, signal, headers);
     return toChatResponse(
@@ -117,6 +123,7 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
       warnings,
       call,
       usageRoute,
+      request.messages,
     );
   }
 

@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from './console-errors.ts';
+import { connectChatToMock, mock, openChat, sendChat } from './chat-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeEach(async ({ request }) => {
+  await mock.reset(request);
+});
+
+/** Rewrites every stored tool call id and result id to `id`: a session stored before ids were made unique. */
+async function storeDuplicateIds(page: Page, id: string): Promise<number> {
+  return page.evaluate(
+    (duplicate) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('context-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const transaction = db.transaction('messages', 'readwrite');
+          let changed = 0;
+          transaction.objectStore('messages').openCursor().onsuccess = (event) => {
+            const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
+            if (!cursor) return;
+            const row = cursor.value as { message: Record<string, unknown> };
+            const calls = row.message.tool_calls as Array<{ id: string }> | undefined;
+            if (Array.isArray(calls)) for (const call of calls) call.id = duplicate;
+            if (typeof row.message.tool_call_id === 'string') row.message.tool_call_id = duplicate;
+            if (Array.isArray(calls) || typeof row.message.tool_call_id === 'string') {
+              changed += 1;
+              cursor.update(row);
+            }
+            cursor.continue();
+          };
+          transaction.oncomplete = () => {
+            db.close();
+            resolve(changed);
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    id,
+  );
+}
+
+test('a provider that repeats tool call ids, and a session stored with repeated ids, both render', async ({
+  page,
+  request,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await connectChatToMock(page);
+  await mock.script(request, [
+    {
+      kind: 'reply',
+      toolCalls: [
+        { name: 'search_sessions', arguments: { query: 'alpha' }, id: 'dup' },
+        { name: 'search_sessions', arguments: { query: 'beta' }, id: 'dup' },
+      ],
+    },
+    { kind: 'reply', text: 'Searched twice.' },
+  ]);
+  await sendChat(page, 'Search for alpha, then for beta.');
+  const calls = page.getByTestId('chat-tool-call');
+  await expect(calls).toHaveCount(2);
+  for (const call of await calls.all()) await call.locator('summary').click();
+  const results = page.getByTestId('chat-tool-result');
+  await expect(results).toHaveCount(2);
+  await expect(results.nth(0)).toContainText('alpha');
+  await expect(results.nth(1)).toContainText('beta');
+  await expect(page.getByTestId('chat-message').last()).toContainText('Searched twice.');
+
+  // The two calls (one row) and their two results now all say "dup", as sessions stored before the fix may.
+  expect(await storeDuplicateIds(page, 'dup')).toBe(3);
+  await page.reload();
+  await openChat(page);
+  await expect(page.getByTestId('chat-tool-call')).toHaveCount(2);
+  for (const call of await page.getByTestId('chat-tool-call').all()) await call.locator('summary').click();
+  await expect(page.getByTestId('chat-tool-result').nth(0)).toContainText('alpha');
+  await expect(page.getByTestId('chat-tool-result').nth(1)).toContainText('beta');
+  // The conversation goes on from there.
+  await sendChat(page, 'Thanks.');
+  await expect(page.getByTestId('chat-message').last()).toContainText('Mock reply to: Thanks.');
+  expect(errors).toEqual([]);
+});
