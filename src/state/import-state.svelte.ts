@@ -17,14 +17,22 @@ import { CURRENT_DOCUMENT_ID } from './transcript-state.svelte.ts';
 // comlink's Remote type splits a Result into two promises; the reply type is named to join them.
 type ImportReply = Result<ImportedDocument, ImportError>;
 
-export type ImportStatus = 'idle' | 'reading' | 'done' | 'error';
+/**
+ * `done`: read, shown and (where there is storage) stored; `not-stored`: read and shown, but the
+ * session store refused it, so it is gone after a reload.
+ */
+export type ImportStatus = 'idle' | 'reading' | 'done' | 'not-stored' | 'error';
+
+/** What storing an import came to. */
+export type ImportStorageOutcome =
+  { readonly stored: true } | { readonly stored: false; readonly reason: string };
 export type FormatChoice = TranscriptFormat | 'auto';
 
 export interface ImportDependencies {
   compute: ComputeClient;
   preset: () => PresetName;
-  /** Makes a successful import the current transcript (and stores it); returns a note for the status. */
-  onImported: (result: ImportResult, opened: OpenedDocument) => Promise<string | null>;
+  /** Makes a successful import the current transcript and stores it (null: there is no storage). */
+  onImported: (result: ImportResult, opened: OpenedDocument) => Promise<ImportStorageOutcome | null>;
 }
 
 /**
@@ -108,8 +116,19 @@ export class ImportState {
       this.message = describeImport(result);
       this.detail = `${name} · ${transcriptFormatLabel(result.transcript.metadata.format)}`;
       this.status = 'done';
-      const note = opened ? await this.#dependencies.onImported(result, opened) : null;
-      if (note && request === this.#request) this.detail = `${this.detail} · ${note}`;
+      if (!opened) return true;
+      const described = { message: this.message, detail: this.detail };
+      // The transcript is drawn while it is stored; the line says so until the store answers.
+      this.detail = `${described.detail} · storing…`;
+      const storage = await this.#dependencies.onImported(result, opened);
+      if (request !== this.#request) return true;
+      if (storage === null) this.detail = described.detail;
+      else if (storage.stored) this.detail = `${described.detail} · stored as a session`;
+      else {
+        this.status = 'not-stored';
+        this.message = `${described.message}, but not stored: ${storage.reason}`;
+        this.detail = `${described.detail} · shown until the page is reloaded`;
+      }
       return true;
     } catch (error) {
       if (request !== this.#request) return false;

@@ -48,6 +48,8 @@ export interface SearchIndexDeps {
   yieldToEventLoop?: () => Promise<void>;
   /** A monotonic clock for the slices. */
   clock?: () => number;
+  /** How a message's text becomes index terms (tests inject a failing one). */
+  termsOf?: (text: string) => string[];
 }
 
 /**
@@ -60,9 +62,11 @@ export class SearchIndex {
   readonly #db: AppDb;
   readonly #yield: () => Promise<void>;
   readonly #clock: () => number;
+  readonly #termsOf: (text: string) => string[];
 
   constructor(db: AppDb, deps: SearchIndexDeps = {}) {
     this.#db = db;
+    this.#termsOf = deps.termsOf ?? searchTermsOf;
     this.#yield = deps.yieldToEventLoop ?? (() => new Promise((resolve) => setTimeout(resolve, 0)));
     this.#clock = deps.clock ?? (() => performance.now());
   }
@@ -76,13 +80,26 @@ export class SearchIndex {
     const prepared: string[][] = [];
     let sliceStart = this.#clock();
     for (const message of messages) {
-      prepared.push(searchTermsOf(messageSearchText(message)));
+      prepared.push(this.#termsOfMessage(message));
       if (this.#clock() - sliceStart > TOKENISE_SLICE_MS) {
         await this.#yield();
         sliceStart = this.#clock();
       }
     }
     return prepared;
+  }
+
+  /**
+   * One message's terms. A message whose text cannot be tokenised (an engine limit on some
+   * input nobody foresaw) is stored without terms: unsearchable, but never the reason a whole
+   * import or turn is not stored.
+   */
+  #termsOfMessage(message: Message): string[] {
+    try {
+      return this.#termsOf(messageSearchText(message));
+    } catch {
+      return [];
+    }
   }
 
   /** Indexes stored messages. Call inside a read-write transaction over `searchTerms`. */

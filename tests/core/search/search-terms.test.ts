@@ -77,6 +77,64 @@ describe('termOccurrences', () => {
   });
 });
 
+describe('termOccurrences on long unbroken runs', () => {
+  /** The pattern before runs were matched in windows: one match per run, however long. */
+  const CJK = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+  const UNBOUNDED = new RegExp(
+    `((?:(?=[\\p{L}\\p{N}])[${CJK}])+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)`,
+    'gu',
+  );
+  function reference(text: string): Array<{ term: string; kind: string; start: number; end: number }> {
+    const occurrences: Array<{ term: string; kind: string; start: number; end: number }> = [];
+    for (const match of text.matchAll(UNBOUNDED)) {
+      if (match[1] === undefined) {
+        const term = normalizeWord(match[0]);
+        occurrences.push({ term, kind: 'word', start: match.index, end: match.index + match[0].length });
+        continue;
+      }
+      const characters = Array.from(match[1]);
+      let offset = match.index;
+      characters.forEach((first, index) => {
+        const second = characters[index + 1] ?? '';
+        const term = (first + second).normalize('NFKC').toLowerCase();
+        occurrences.push({ term, kind: 'cjk', start: offset, end: offset + first.length + second.length });
+        offset += first.length;
+      });
+    }
+    return occurrences;
+  }
+
+  it('finds the same occurrences as one match per run, across the window joins', () => {
+    const pieces = ['a', 'É', 'e\u0301', '7', '中', '文', '😀', ' ', '.', '한', '𠀀', 'x'];
+    let seed = 12345;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 40; round++) {
+      let text = '';
+      while (text.length < 6000) {
+        const piece = pieces[Math.floor(random() * pieces.length)]!;
+        // Long runs of one piece cross the 1,024-character windows.
+        text += piece.repeat(
+          random() < 0.2 ? 900 + Math.floor(random() * 2500) : 1 + Math.floor(random() * 5),
+        );
+      }
+      expect(termOccurrences(text), `round ${round}`).toEqual(reference(text));
+    }
+  });
+
+  it('indexes an 8 MB run of letters with accents as one capped word instead of overflowing the stack', () => {
+    const text = 'a\u0301'.repeat(4_000_000);
+    expect(searchTermsOf(`before ${text} after`)).toEqual([
+      'before',
+      'a'.repeat(MAXIMUM_TERM_LENGTH_CHARS),
+      'after',
+    ]);
+  });
+
+  it('indexes an 8 MB CJK run as its few distinct bigrams', () => {
+    expect(searchTermsOf('中文'.repeat(4_000_000))).toEqual(['中文', '文中', '文']);
+  });
+});
+
 describe('normalizeWord', () => {
   it('cuts very long tokens to a fixed number of code points', () => {
     const long = 'a'.repeat(MAXIMUM_TERM_LENGTH_CHARS + 50);
