@@ -11,6 +11,7 @@ import type { TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Message } from '../core/transcript/message.ts';
 import { runCompression, type LabCompressOptions } from './compress-service.ts';
 import type { DocumentContext, ExactBasis, LabPlanOptions } from './document-planner.ts';
+import { countTextCooperatively } from './count-text-cooperatively.ts';
 import { importBlob } from './import-service.ts';
 import { LabDocuments } from './lab-documents.ts';
 import { createTiktokenCounter } from './tiktoken-counter.ts';
@@ -155,10 +156,14 @@ export const computeApi = {
     };
   },
 
-  /** Exact tokens of one text (benchmarks, the chat input). */
+  /** Exact tokens of one text (benchmarks, the chat input), yielding to other requests while long. */
   async countText(text: string, encoding: TokenEncoding): Promise<number> {
     const counter = await createTiktokenCounter(encoding);
-    return counter.count(text);
+    return countTextCooperatively(text, counter, {
+      sliceMs: COUNT_SLICE_MS,
+      now: () => performance.now(),
+      yieldToEvents,
+    });
   },
 
   /** Imports a file read in the worker (`file.stream()`), reporting `{bytes, totalBytes, messages}`. */

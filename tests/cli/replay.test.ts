@@ -104,4 +104,25 @@ describe('replay CLI', () => {
     expect(runCli('replay', [transcriptFile(), '--threshold', 'lots']).status).toBe(2);
     expect(runCli('replay', [join(directory, 'missing.json')]).status).toBe(2);
   });
+
+  it('counts exactly (js-tiktoken) a message holding a 100,000-character unbroken run', () => {
+    const path = join(directory, 'long-run.json');
+    const run = 'a'.repeat(100_000);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Here is the blob: ${run}` },
+          { role: 'assistant', content: 'Noted.' },
+        ],
+      }),
+    );
+    // Unbounded, js-tiktoken's merge did not finish a 100,000-character run in 240 s.
+    const counted = runCli('replay', [path, '--json', '--estimator', 'o200k_base']);
+    expect(counted.status).toBe(0);
+    const report = JSON.parse(counted.stdout) as { tokensBefore: number };
+    // About one token per 8 letters of the run (o200k's longest "a" token), plus the words.
+    expect(report.tokensBefore).toBeGreaterThan(100_000 / 16);
+    expect(report.tokensBefore).toBeLessThan(100_000 / 4);
+  });
 });

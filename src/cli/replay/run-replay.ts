@@ -8,6 +8,7 @@ import type { ImportResult } from '../../core/import/import-result.ts';
 import { countMessageTokens } from '../../core/tokens/count-message-tokens.ts';
 import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Estimator, TokenEncoding } from '../../core/tokens/estimator.ts';
+import { boundTokenCounter } from '../../core/tokens/bound-token-counter.ts';
 import type { TokenCounter } from '../../core/tokens/token-counter.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { ReplayOptions } from './parse-replay-options.ts';
@@ -62,7 +63,8 @@ async function exactCounter(encoding: TokenEncoding): Promise<TokenCounter> {
       ? (await import('js-tiktoken/ranks/o200k_base')).default
       : (await import('js-tiktoken/ranks/cl100k_base')).default;
   const encoder = new Tiktoken(ranks);
-  return { count: (text) => encoder.encode(text, 'all', []).length };
+  // Bounded: js-tiktoken's merge is quadratic in one piece (a 100k-character run never finished).
+  return boundTokenCounter({ count: (text) => encoder.encode(text, 'all', []).length });
 }
 
 async function messageTokens(
