@@ -6,6 +6,9 @@ import type { PresetName } from '../core/presets/preset-name.ts';
 import type { TranscriptFormat } from '../core/transcript/transcript.ts';
 import type { ImportError } from '../core/import/import-error.ts';
 import type { Result } from '../core/shared/result.ts';
+import { escapeControlCharacters } from '../core/shared/escape-control-characters.ts';
+import { isolateBidi } from '../core/shared/isolate-bidi.ts';
+import { sanitizeSessionTitle } from '../core/sessions/sanitize-session-title.ts';
 import {
   workerCallback,
   type ComputeClient,
@@ -94,7 +97,8 @@ export class ImportState {
   #start(name: string): number {
     const request = ++this.#request;
     this.status = 'reading';
-    this.message = `Reading ${name}…`;
+    // The file name is the user's: isolated, so a U+202E in it cannot reverse the line around it.
+    this.message = `Reading ${isolateBidi(name)}…`;
     this.detail = '';
     this.progress = null;
     return request;
@@ -106,15 +110,20 @@ export class ImportState {
       if (request !== this.#request) return false;
       if (!outcome.ok) {
         this.status = 'error';
-        this.message = outcome.error.message;
-        this.detail = `${name}: nothing was changed.`;
+        // The message may quote the file: its control characters are shown, not obeyed.
+        this.message = escapeControlCharacters(outcome.error.message);
+        this.detail = `${isolateBidi(name)}: nothing was changed.`;
         return false;
       }
       const { result, opened } = outcome.value;
-      // Many formats carry no title; the file name says what this is.
-      result.transcript.metadata.title ??= name === 'pasted text' ? 'Pasted transcript' : name;
+      // Many formats carry no title; the file name says what this is. Titles lose bidi controls.
+      const title =
+        sanitizeSessionTitle(result.transcript.metadata.title ?? null) ??
+        sanitizeSessionTitle(name === 'pasted text' ? 'Pasted transcript' : name);
+      if (title !== null) result.transcript.metadata.title = title;
+      else delete result.transcript.metadata.title;
       this.message = describeImport(result);
-      this.detail = `${name} · ${transcriptFormatLabel(result.transcript.metadata.format)}`;
+      this.detail = `${isolateBidi(name)} · ${transcriptFormatLabel(result.transcript.metadata.format)}`;
       this.status = 'done';
       if (!opened) return true;
       const described = { message: this.message, detail: this.detail };

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from './console-errors.ts';
 import { connectChatToMock, mock, openChat, sendChat } from './chat-helpers.ts';
+import { openLab } from './lab-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -80,5 +81,55 @@ test('a provider that repeats tool call ids, and a session stored with repeated 
   // The conversation goes on from there.
   await sendChat(page, 'Thanks.');
   await expect(page.getByTestId('chat-message').last()).toContainText('Mock reply to: Thanks.');
+  expect(errors).toEqual([]);
+});
+
+/** Left edge, on screen, of where `word` starts inside `selector`'s text (first match). */
+async function wordX(page: Page, selector: string, word: string): Promise<number> {
+  return page.evaluate(
+    ([css, needle]) => {
+      const root = document.querySelector(css!);
+      if (!root) throw new Error(`no ${css}`);
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(needle!);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + 1);
+        return range.getBoundingClientRect().x;
+      }
+      throw new Error(`no "${needle}" in ${css}`);
+    },
+    [selector, word] as const,
+  );
+}
+
+test('a file name with a right-to-left override reverses neither the status line nor the title', async ({
+  page,
+}) => {
+  const errors = collectConsoleErrors(page);
+  await openLab(page);
+  const transcript = {
+    messages: [
+      { role: 'user', content: 'hello' },
+      { role: 'assistant', content: 'hi' },
+    ],
+  };
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'invoice\u202Efdp.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(transcript)),
+  });
+  await expect(page.locator('.import-status')).toContainText('stored as a session', { timeout: 30_000 });
+  // The override is gone from the title, here and in the session list.
+  await expect(page.getByTestId('session-title')).toHaveText('invoicefdp.json');
+  // The app's own words after the name keep their order: with the override leaking, the rest of
+  // the line would be laid out right to left ("stored" left of "OpenAI").
+  const detail = '.import-status .muted';
+  expect(await wordX(page, detail, 'OpenAI')).toBeLessThan(await wordX(page, detail, 'stored'));
+  expect(await wordX(page, detail, 'invoice')).toBeLessThan(await wordX(page, detail, 'OpenAI'));
+  await page.getByTestId('tab-sessions').click();
+  await expect(page.getByText('invoicefdp.json').first()).toBeVisible();
   expect(errors).toEqual([]);
 });

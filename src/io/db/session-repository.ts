@@ -26,7 +26,7 @@ import {
 import type { MessageRow } from './message-row.ts';
 import { loadRelatedSessions } from './load-related-sessions.ts';
 import { messageToRow, newSessionRow, sessionRowToRecord } from './row-mappers.ts';
-import { sanitizeSessionTitle } from './sanitize-session-title.ts';
+import { sanitizeSessionTitle } from '../../core/sessions/sanitize-session-title.ts';
 import { SearchIndex, type PreparedTerms, type SearchHit, type SearchOptions } from './search-index.ts';
 import type { SessionEventPublisher } from './session-events.ts';
 import type { SessionRow } from './session-row.ts';
