@@ -133,3 +133,57 @@ test('a file name with a right-to-left override reverses neither the status line
   await expect(page.getByText('invoicefdp.json').first()).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('replay phase-1 rows keep their height when a tool name would wrap', async ({ page }) => {
+  const errors = collectConsoleErrors(page);
+  await openLab(page);
+  const tool = 'mcp-github-create-pull-request-review-comment-reply-in-thread-with-suggestions';
+  const output = 'Line of tool output that will be pruned into a one-liner later on. '.repeat(40);
+  const messages: unknown[] = [{ role: 'system', content: 'You are a coding agent.' }];
+  for (let turn = 0; turn < 24; turn++) {
+    messages.push({ role: 'user', content: `Step ${turn}: please continue with the review.` });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [
+        { id: `call_${turn}`, type: 'function', function: { name: tool, arguments: `{"n": ${turn}}` } },
+      ],
+    });
+    messages.push({ role: 'tool', tool_call_id: `call_${turn}`, name: tool, content: `${turn} ${output}` });
+    messages.push({ role: 'assistant', content: `Done with step ${turn}.` });
+  }
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'long-tool-names.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ messages })),
+  });
+  await expect(page.getByTestId('import-status')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await page.getByTestId('tab-replay').click();
+  await page.getByTestId('replay-run').click();
+  const items = page.getByTestId('replay-pruned-item');
+  await expect(items.first()).toBeVisible({ timeout: 30_000 });
+  const boxes = await items.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      const meta = element.querySelector('.meta')!.getBoundingClientRect();
+      // One short word: the height of one line of the row's text.
+      const line = element.querySelector('.kind')!.getBoundingClientRect();
+      return {
+        lineHeight: line.height,
+        top: box.top,
+        bottom: box.bottom,
+        overflow: element.scrollHeight - element.clientHeight,
+        metaHeight: meta.height,
+      };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(2);
+  for (const [index, box] of boxes.entries()) {
+    // Nothing spills out of the row, the tool name stays on one line, rows do not overlap.
+    expect(box.overflow, `row ${index}`).toBeLessThanOrEqual(0);
+    expect(box.metaHeight, `row ${index}`).toBeLessThan(box.lineHeight * 1.5);
+    if (index > 0) expect(box.top, `row ${index}`).toBeGreaterThanOrEqual(boxes[index - 1]!.bottom - 0.5);
+  }
+  await expect(items.first().locator('.tool')).toHaveAttribute('title', tool);
+  expect(errors).toEqual([]);
+});
