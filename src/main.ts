@@ -1,12 +1,16 @@
 import { mount } from 'svelte';
 import { ComputeClient } from './io/compute/compute-client.ts';
 import { AppDb } from './io/db/app-db.ts';
+import { createBrowserStorage } from './io/db/browser-storage.ts';
 import { SessionRepository } from './io/db/session-repository.ts';
+import { StoredSessionsMarkerStore } from './io/db/stored-sessions-marker-store.ts';
 import { SettingsRepository } from './io/db/settings-repository.ts';
 import { AppState } from './state/app-state.svelte.ts';
 import { sessionStoreFromRepository } from './state/repository-session-store.ts';
 import { sessionsPanelContext } from './state/sessions-context.ts';
 import { SessionsState } from './state/sessions-state.svelte.ts';
+import { StorageState } from './state/storage-state.svelte.ts';
+import { storageContext } from './state/storage-context.ts';
 import { UsageState } from './state/usage-state.svelte.ts';
 import { chatPanelContext } from './state/chat-context.ts';
 import { ChatState } from './state/chat-state.svelte.ts';
@@ -28,7 +32,19 @@ function randomHex(bytes: number): string {
 
 // The composition root: the only place that creates the database, the worker and the state.
 const db = new AppDb();
-const sessions = new SessionRepository(db, { now: Date.now, randomHex });
+const browserStorage = createBrowserStorage();
+const sessions = new SessionRepository(db, {
+  now: Date.now,
+  randomHex,
+  storageEstimate: () => browserStorage.estimate(),
+});
+// Before anything can write: compares the store with what the last run left.
+const storage = new StorageState({
+  storage: browserStorage,
+  sessions,
+  marker: new StoredSessionsMarkerStore(),
+});
+void storage.start();
 const compute = new ComputeClient(
   () =>
     new Worker(new URL('./worker/compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' }),
@@ -92,7 +108,11 @@ if (!target) throw new Error('index.html has no #app element');
 mount(App, {
   target,
   props: { app },
-  context: new Map([...sessionsPanelContext(sessionsPanel, usagePanel), ...chatPanelContext(chat)]),
+  context: new Map([
+    ...sessionsPanelContext(sessionsPanel, usagePanel),
+    ...chatPanelContext(chat),
+    ...storageContext(storage),
+  ]),
 });
 void app.start();
 

@@ -187,3 +187,91 @@ test('replay phase-1 rows keep their height when a tool name would wrap', async 
   await expect(items.first().locator('.tool')).toHaveAttribute('title', tool);
   expect(errors).toEqual([]);
 });
+
+test.describe('browser storage', () => {
+  const smallTranscript = (label: string) =>
+    JSON.stringify({
+      messages: [
+        { role: 'user', content: `Please remember ${label}.` },
+        { role: 'assistant', content: `Remembered ${label}.` },
+      ],
+    });
+
+  test('says so on start when the stored sessions disappeared since the last visit', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    for (const label of ['alpha', 'beta']) {
+      await page.getByTestId('import-file').setInputFiles({
+        name: `${label}.json`,
+        mimeType: 'application/json',
+        buffer: Buffer.from(smallTranscript(label)),
+      });
+      await expect(page.locator('.import-status')).toContainText('stored as a session', { timeout: 30_000 });
+    }
+    await expect(page.getByTestId('storage-lost-notice')).toHaveCount(0);
+    // What a browser does to a best-effort site when the disk runs low: its IndexedDB is gone,
+    // localStorage (not quota-managed in Chromium) stays.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.deleteDatabase('context-lab');
+          request.onsuccess = () => resolve();
+          request.onerror = () => reject(request.error);
+        }),
+    );
+    await page.reload();
+    const notice = page.getByTestId('storage-lost-notice');
+    await expect(notice).toBeVisible({ timeout: 30_000 });
+    await expect(notice).toHaveAttribute('data-lost', '2');
+    await expect(notice).toContainText('2 sessions stored in this browser are gone');
+    // Said once: the next start compares with the emptied store.
+    await page.reload();
+    await openLab(page);
+    await expect(page.getByTestId('storage-lost-notice')).toHaveCount(0);
+    await page.getByTestId('tab-sessions').click();
+    await expect(page.getByTestId('storage-status')).not.toHaveAttribute('data-persistence', 'checking');
+    await expect(page.getByTestId('storage-usage')).toContainText('used of');
+    expect(errors).toEqual([]);
+  });
+
+  test('refuses an import the quota has no room for, with the figures, and keeps what was stored', async ({
+    page,
+  }) => {
+    // A nearly full disk, as the browser's storage manager reports it: 112 MB of a 120 MB quota used.
+    await page.addInitScript(() => {
+      const estimate = async () => ({ usage: 112 * 1024 * 1024, quota: 120 * 1024 * 1024 });
+      Object.defineProperty(navigator.storage, 'estimate', { value: estimate });
+    });
+    await openLab(page);
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'kept.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(smallTranscript('kept')),
+    });
+    await expect(page.locator('.import-status')).toContainText('stored as a session', { timeout: 30_000 });
+    const big = JSON.stringify({
+      messages: [
+        {
+          role: 'user',
+          content: `Here is the log:\n${'error: disk check failed at sector 7\n'.repeat(120_000)}`,
+        },
+        { role: 'assistant', content: 'That is a long log.' },
+      ],
+    });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'big-log.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(big),
+    });
+    const status = page.getByTestId('import-status');
+    await expect(status).toHaveAttribute('data-status', 'not-stored', { timeout: 60_000 });
+    await expect(status).toContainText(
+      /2 messages imported, but not stored: Not enough browser storage: this needs about 1\d MB, but only 8\.0 MB of the 120 MB this site may use are free\. Nothing was saved/,
+    );
+    await page.getByTestId('tab-sessions').click();
+    await expect(page.getByTestId('storage-usage')).toHaveText('112 MB used of 120 MB.');
+    const list = page.getByTestId('sessions-tab');
+    await expect(list.getByText('kept.json').first()).toBeVisible();
+    await expect(list.getByText('big-log.json')).toHaveCount(0);
+  });
+});
