@@ -19,6 +19,7 @@ import { DEFAULT_BASE_URLS } from './io/llm/provider-settings.ts';
 
 /** OpenRouter is the OpenAI-compatible route Hermes caches Claude on (§8); allowed without a reload. */
 const OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
+import { watchConnectViolations } from './io/security/connect-policy-guard.ts';
 import { installContentSecurityPolicy } from './io/security/install-content-security-policy.ts';
 import App from './ui/App.svelte';
 import './ui/app.css';
@@ -122,6 +123,8 @@ void app.start();
 // provider request; a base URL on another host takes effect at the next page load. Production
 // builds only: the dev server's hot-reload socket is not a provider.
 if (import.meta.env.PROD) {
+  // A request the policy blocks is then explained as "reload to allow HOST".
+  watchConnectViolations(document);
   void app.provider.load().then(() => {
     const configured = app.provider.config.baseUrl || DEFAULT_BASE_URLS[app.provider.provider];
     installContentSecurityPolicy(

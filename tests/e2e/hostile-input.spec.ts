@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors } from './console-errors.ts';
-import { connectChatToMock, mock, openChat, sendChat } from './chat-helpers.ts';
+import { API_KEY, connectChatToMock, mock, MOCK_URL, openChat, sendChat } from './chat-helpers.ts';
+import { MOCK_PROVIDER_PORT } from './playwright.config.ts';
 import { openLab } from './lab-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -273,5 +274,77 @@ test.describe('browser storage', () => {
     const list = page.getByTestId('sessions-tab');
     await expect(list.getByText('kept.json').first()).toBeVisible();
     await expect(list.getByText('big-log.json')).toHaveCount(0);
+  });
+});
+
+test.describe('the API key and the base URL', () => {
+  test('a saved key never follows the base URL to another host, not even after a reload', async ({
+    page,
+    request,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await connectChatToMock(page);
+    await sendChat(page, 'Before the change.');
+    const before = await mock.requests(request);
+    expect(before.some((sent) => String(sent.headers.authorization) === `Bearer ${API_KEY}`)).toBe(true);
+
+    // Another origin, served by the same mock: whatever reaches it is recorded.
+    await mock.reset(request);
+    const withKey: string[] = [];
+    page.on('request', (sent) => {
+      if (Object.values(sent.headers()).some((value) => value.includes(API_KEY))) withKey.push(sent.url());
+    });
+    const otherHost = `http://localhost:${MOCK_PROVIDER_PORT}`;
+    await page.getByTestId('tab-provider').click();
+    await page.getByTestId('setting-base-url').fill(otherHost);
+    await page.getByTestId('setting-base-url').press('Enter');
+    await expect(page.getByTestId('api-key-origin-changed')).toContainText(`saved for ${MOCK_URL}`);
+    await expect(page.getByTestId('api-key-hint')).toHaveCount(0);
+
+    await openChat(page);
+    await sendChat(page, 'After the change.');
+    await expect(page.getByTestId('chat-error')).toContainText('No API key is set');
+    await page.reload();
+    await openChat(page);
+    await sendChat(page, 'After a reload.');
+    await expect(page.getByTestId('chat-error')).toContainText('No API key is set');
+
+    const after = await mock.requests(request);
+    expect(after.filter((sent) => JSON.stringify(sent.headers).includes(API_KEY))).toEqual([]);
+    expect(withKey).toEqual([]);
+    // A key entered for the new host is used there; the old one stays with its own host.
+    await page.getByTestId('tab-provider').click();
+    await page.getByTestId('api-key').fill('sk-ant-e2e-second-key-for-localhost');
+    await page.getByTestId('api-key-save').click();
+    await openChat(page);
+    await sendChat(page, 'With the new key.');
+    const last = (await mock.requests(request)).filter((sent) => sent.path === '/v1/messages').at(-1)!;
+    expect(String(last.headers.authorization)).toBe('Bearer sk-ant-e2e-second-key-for-localhost');
+    expect(errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+  });
+
+  test('a base URL the page policy does not allow yet says "reload to allow HOST"', async ({ page }) => {
+    await openLab(page);
+    await page.getByTestId('tab-provider').click();
+    await page.getByTestId('setting-base-url').fill('https://api.newhost.example');
+    await page.getByTestId('setting-base-url').press('Enter');
+    await expect(page.getByTestId('provider-reload-needed')).toContainText(
+      'Reload the page to allow api.newhost.example',
+    );
+    await page.getByTestId('api-key').fill('sk-ant-e2e-newhost-key');
+    await page.getByTestId('api-key-save').click();
+    await openChat(page);
+    await page.getByTestId('chat-input').fill('Hello there.');
+    await page.getByTestId('chat-send').click();
+    await expect(page.getByTestId('chat-error')).toContainText(
+      'Reload the page to allow api.newhost.example',
+    );
+    // After a reload the policy names the configured host.
+    await page.reload();
+    await page.getByTestId('tab-provider').click();
+    await expect(page.getByTestId('setting-base-url')).toHaveValue('https://api.newhost.example');
+    await expect(page.getByTestId('provider-reload-needed')).toHaveCount(0);
+    const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+    expect(policy).toContain('https://api.newhost.example');
   });
 });
