@@ -72,6 +72,20 @@ export function termOccurrences(text: string): TermOccurrence[] {
  * bounded stack and memory per run, whatever the length of a run.
  */
 export function forEachTermOccurrence(text: string, visit: (occurrence: TermOccurrence) => void): void {
+  const steps = scanTermOccurrences(text, visit, Number.POSITIVE_INFINITY);
+  while (!steps.next().done);
+}
+
+/**
+ * `forEachTermOccurrence` in steps: it pauses (yields) each time another `stepChars` of the text
+ * has been read, so a caller can give the event loop a turn inside one long message.
+ */
+function* scanTermOccurrences(
+  text: string,
+  visit: (occurrence: TermOccurrence) => void,
+  stepChars: number,
+): Generator<void, void> {
+  let nextPause = stepChars;
   // The run being read, which may span several windows of the pattern.
   let runKind: TermKind | null = null;
   let runEnd = -1;
@@ -99,6 +113,10 @@ export function forEachTermOccurrence(text: string, visit: (occurrence: TermOccu
 
   for (const match of text.matchAll(TOKEN_PATTERN)) {
     const start = match.index;
+    if (start >= nextPause) {
+      yield;
+      nextPause = start + stepChars;
+    }
     const kind: TermKind = match[1] === undefined ? 'word' : 'cjk';
     if (kind !== runKind || start !== runEnd) {
       endRun();
@@ -130,8 +148,20 @@ export function forEachTermOccurrence(text: string, visit: (occurrence: TermOccu
 
 /** The distinct terms of `text`, in order of first appearance: what the index stores. */
 export function searchTermsOf(text: string): string[] {
+  const steps = searchTermsInSteps(text, Number.POSITIVE_INFINITY);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `searchTermsOf` in steps of about `stepChars` of text: each `next()` reads one step and the
+ * last returns the terms. Lets the store index a 10 MB message without freezing the page.
+ */
+export function* searchTermsInSteps(text: string, stepChars: number): Generator<void, string[]> {
   const terms = new Set<string>();
-  forEachTermOccurrence(text, (occurrence) => terms.add(occurrence.term));
+  yield* scanTermOccurrences(text, (occurrence) => terms.add(occurrence.term), stepChars);
   return [...terms];
 }
 

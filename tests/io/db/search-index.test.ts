@@ -267,7 +267,7 @@ describe('search', () => {
   it('stores every message when one cannot be tokenised, leaving only that one unsearchable', async () => {
     const { db } = openFixtureRepository('search-tokeniser-fails');
     const failing = new SearchIndex(db, {
-      termsOf: (text) => {
+      *termsInSteps(text) {
         if (text.includes('poison')) throw new RangeError('Maximum call stack size exceeded');
         return text.toLowerCase().split(/\W+/).filter(Boolean);
       },
@@ -283,6 +283,23 @@ describe('search', () => {
     expect(await repository.loadMessages(session.id)).toHaveLength(3);
     expect((await repository.search('harmless')).map((hit) => hit.role)).toEqual(['assistant', 'user']);
     expect(await repository.search('pill')).toEqual([]);
+    db.close();
+  });
+
+  it('gives the event loop turns inside one long message while preparing its terms', async () => {
+    const { db } = openFixtureRepository('search-prepare-yields');
+    let now = 0;
+    let turns = 0;
+    // Every clock reading is 20 ms later: each step is over the 12 ms slice.
+    const index = new SearchIndex(db, {
+      clock: () => (now += 20),
+      yieldToEventLoop: async () => void (turns += 1),
+    });
+    const text = 'word '.repeat(200_000);
+    const [terms] = await index.prepare([user(text)]);
+    expect(terms).toEqual(['word']);
+    // One turn per 32K-character step (or so), not one for the whole million characters.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(text.length / 32_768));
     db.close();
   });
 });
