@@ -85,7 +85,6 @@ function* scanTermOccurrences(
   visit: (occurrence: TermOccurrence) => void,
   stepChars: number,
 ): Generator<void, void> {
-  let nextPause = stepChars;
   // The run being read, which may span several windows of the pattern.
   let runKind: TermKind | null = null;
   let runEnd = -1;
@@ -111,12 +110,7 @@ function* scanTermOccurrences(
     pendingCharacter = '';
   };
 
-  for (const match of text.matchAll(TOKEN_PATTERN)) {
-    const start = match.index;
-    if (start >= nextPause) {
-      yield;
-      nextPause = start + stepChars;
-    }
+  const readMatch = (start: number, match: RegExpMatchArray): void => {
     const kind: TermKind = match[1] === undefined ? 'word' : 'cjk';
     if (kind !== runKind || start !== runEnd) {
       endRun();
@@ -126,7 +120,7 @@ function* scanTermOccurrences(
     runEnd = start + match[0].length;
     if (kind === 'word') {
       if (wordPrefix.length < WORD_PREFIX_UNITS) wordPrefix += match[0];
-      continue;
+      return;
     }
     let offset = start;
     for (const character of match[0]) {
@@ -142,9 +136,26 @@ function* scanTermOccurrences(
       pendingStart = offset;
       offset += character.length;
     }
+  };
+
+  // The text is read in windows of `stepChars` (whole when that is infinite), so a step takes
+  // bounded time even through text with no term at all. A match never spans a window edge, and a
+  // run cut by one continues in the next window's first match, which `readMatch` joins to it.
+  for (let windowStart = 0; windowStart < text.length;) {
+    let windowEnd = Math.min(text.length, windowStart + stepChars);
+    if (windowEnd < text.length && isLowSurrogate(text.charCodeAt(windowEnd))) windowEnd += 1;
+    const part = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+    for (const match of part.matchAll(TOKEN_PATTERN)) {
+      const start = windowStart + match.index;
+      readMatch(start, match);
+    }
+    windowStart = windowEnd;
+    if (windowStart < text.length) yield;
   }
   endRun();
 }
+
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /** The distinct terms of `text`, in order of first appearance: what the index stores. */
 export function searchTermsOf(text: string): string[] {

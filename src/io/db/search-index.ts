@@ -15,7 +15,7 @@ export const MAXIMUM_SEARCH_LIMIT = 200;
 /** Tokenising runs in slices this long, then yields, so a large import never freezes the page. */
 export const TOKENISE_SLICE_MS = 12;
 /** Within one message, the clock is checked after each step of this many characters. */
-const TOKENISE_STEP_CHARS = 32_768;
+export const TOKENISE_STEP_CHARS = 4096;
 /** Read this many times the buckets the hit rate so far predicts, so one more round is rarely needed. */
 const BATCH_HEADROOM = 1.5;
 

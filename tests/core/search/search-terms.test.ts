@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   MAXIMUM_TERM_LENGTH_CHARS,
   normalizeWord,
+  searchTermsInSteps,
   searchTermsOf,
   termOccurrences,
 } from '#core/search/search-terms.ts';
+
+/** Runs a stepped reading to its end and returns its result. */
+function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
 
 describe('searchTermsOf', () => {
   it('splits on anything that is not a letter or digit and folds case', () => {
@@ -118,7 +127,17 @@ describe('termOccurrences on long unbroken runs', () => {
         );
       }
       expect(termOccurrences(text), `round ${round}`).toEqual(reference(text));
+      // Read in small steps, windows cut runs anywhere: the terms are the same.
+      const distinct = [...new Set(reference(text).map((occurrence) => occurrence.term))];
+      expect(drain(searchTermsInSteps(text, 97)), `round ${round}, in steps`).toEqual(distinct);
     }
+  });
+
+  it('reads text in steps even where it holds no term at all', () => {
+    const steps = searchTermsInSteps('🚀'.repeat(100_000), 32_768);
+    let pauses = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) pauses += 1;
+    expect(pauses).toBe(Math.ceil(200_000 / 32_768) - 1);
   });
 
   it('indexes an 8 MB run of letters with accents as one capped word instead of overflowing the stack', () => {

@@ -3,7 +3,7 @@ import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { parseSearchQuery, termMatches } from '#core/search/search-query.ts';
 import { termOccurrences } from '#core/search/search-terms.ts';
 import type { Message } from '#core/transcript/message.ts';
-import { SearchIndex } from '#io/db/search-index.ts';
+import { SearchIndex, TOKENISE_STEP_CHARS } from '#io/db/search-index.ts';
 import { SEARCH_BUCKET_SIZE_MESSAGES } from '#io/db/search-term-row.ts';
 import { SessionRepository } from '#io/db/session-repository.ts';
 import {
@@ -298,8 +298,8 @@ describe('search', () => {
     const text = 'word '.repeat(200_000);
     const [terms] = await index.prepare([user(text)]);
     expect(terms).toEqual(['word']);
-    // One turn per 32K-character step (or so), not one for the whole million characters.
-    expect(turns).toBeGreaterThanOrEqual(Math.floor(text.length / 32_768));
+    // A turn per step of the message, not one for the whole million characters.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(text.length / TOKENISE_STEP_CHARS));
     db.close();
   });
 });
