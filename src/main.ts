@@ -2,12 +2,16 @@ import { mount } from 'svelte';
 import { ComputeClient } from './io/compute/compute-client.ts';
 import { workerCompactor } from './io/compute/worker-compactor.ts';
 import { AppDb } from './io/db/app-db.ts';
+import { createBrowserStorage } from './io/db/browser-storage.ts';
 import { SessionRepository } from './io/db/session-repository.ts';
+import { StoredSessionsMarkerStore } from './io/db/stored-sessions-marker-store.ts';
 import { SettingsRepository } from './io/db/settings-repository.ts';
 import { AppState } from './state/app-state.svelte.ts';
 import { sessionStoreFromRepository } from './state/repository-session-store.ts';
 import { sessionsPanelContext } from './state/sessions-context.ts';
 import { SessionsState } from './state/sessions-state.svelte.ts';
+import { StorageState } from './state/storage-state.svelte.ts';
+import { storageContext } from './state/storage-context.ts';
 import { UsageState } from './state/usage-state.svelte.ts';
 import { chatPanelContext } from './state/chat-context.ts';
 import { ChatState } from './state/chat-state.svelte.ts';
@@ -20,6 +24,7 @@ import type { Preset } from './core/presets/preset.ts';
 
 /** OpenRouter is the OpenAI-compatible route Hermes caches Claude on (§8); allowed without a reload. */
 const OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
+import { watchConnectViolations } from './io/security/connect-policy-guard.ts';
 import { installContentSecurityPolicy } from './io/security/install-content-security-policy.ts';
 import App from './ui/App.svelte';
 import './ui/app.css';
@@ -33,12 +38,21 @@ function randomHex(bytes: number): string {
 
 // The composition root: the only place that creates the database, the worker and the state.
 const db = new AppDb();
+const browserStorage = createBrowserStorage();
 // The repository follows the preset the user chose (read when needed, after the app exists).
 const sessions = new SessionRepository(db, {
   now: Date.now,
   randomHex,
   preset: (): Preset => app.settings.preset,
+  storageEstimate: () => browserStorage.estimate(),
 });
+// Before anything can write: compares the store with what the last run left.
+const storage = new StorageState({
+  storage: browserStorage,
+  sessions,
+  marker: new StoredSessionsMarkerStore(),
+});
+void storage.start();
 const compute = new ComputeClient(
   () =>
     new Worker(new URL('./worker/compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' }),
@@ -118,6 +132,7 @@ mount(App, {
     ...sessionsPanelContext(sessionsPanel, usagePanel),
     ...chatPanelContext(chat),
     ...appShellContext(update, network),
+    ...storageContext(storage),
   ]),
 });
 void app.start();
@@ -128,6 +143,8 @@ void app.start();
 // provider request; a base URL on another host takes effect at the next page load. Production
 // builds only: the dev server's hot-reload socket is not a provider.
 if (import.meta.env.PROD) {
+  // A request the policy blocks is then explained as "reload to allow HOST".
+  watchConnectViolations(document);
   void app.provider.load().then(() => {
     const configured = app.provider.config.baseUrl || DEFAULT_BASE_URLS[app.provider.provider];
     installContentSecurityPolicy(

@@ -8,6 +8,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getPreset, type Preset } from '../core/presets/preset.ts';
 import { DEFAULT_PRESET, isPresetName, PRESET_NAMES } from '../core/presets/preset-name.ts';
+import { escapeControlCharacters } from '../core/shared/escape-control-characters.ts';
 import { loadAdapter } from './conformance/load-adapter.ts';
 import { runVectorCase, type CaseResult } from './conformance/run-vector-file.ts';
 import type { VectorFile } from './conformance/vector-adapter.ts';
@@ -48,8 +49,13 @@ function parseOptions(argv: string[]): Options {
 }
 
 function fail(message: string): never {
-  console.error(`conformance: ${message}`);
+  console.error(`conformance: ${escapeControlCharacters(message)}`);
   process.exit(2);
+}
+
+/** One line of the report; file names, case names and reasons come from the vectors, so they are escaped. */
+function report(line: string): void {
+  console.log(escapeControlCharacters(line));
 }
 
 function vectorFilesIn(dir: string): string[] {
@@ -78,13 +84,13 @@ async function main(): Promise<void> {
         vectorFile = JSON.parse(readFileSync(path, 'utf8')) as VectorFile;
         if (!Array.isArray(vectorFile.cases)) throw new Error('no "cases" array');
       } catch (error) {
-        console.log(`${file}: 0 passed, 1 failed, 0 skipped (unreadable: ${(error as Error).message})`);
+        report(`${file}: 0 passed, 1 failed, 0 skipped (unreadable: ${(error as Error).message})`);
         totals.failed += 1;
         continue;
       }
       const adapter = await loadAdapter(file);
       if (!adapter) {
-        console.log(
+        report(
           `${file}: 0 passed, 0 failed, ${vectorFile.cases.length} skipped (unknown vector file: no adapter)`,
         );
         totals.skipped += vectorFile.cases.length;
@@ -96,10 +102,10 @@ async function main(): Promise<void> {
         counts[result.status] += 1;
         all.push(result);
         if (result.status === 'failed' || (options.verbose && result.status === 'skipped')) {
-          console.log(`  ${result.status.toUpperCase()} ${file} :: ${result.name}: ${result.reason ?? ''}`);
+          report(`  ${result.status.toUpperCase()} ${file} :: ${result.name}: ${result.reason ?? ''}`);
         }
       }
-      console.log(`${file}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+      report(`${file}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
       totals = {
         passed: totals.passed + counts.passed,
         failed: totals.failed + counts.failed,

@@ -9,13 +9,18 @@
 import { readFileSync } from 'node:fs';
 import { importTranscript } from '../core/import/import-transcript.ts';
 import { sniffTextEncoding } from '../core/import/sniff-text-encoding.ts';
+import {
+  escapeControlCharacters,
+  escapeJsonControlCharacters,
+} from '../core/shared/escape-control-characters.ts';
 import { STRATEGIES } from '../core/strategies/strategy-registry.ts';
 import { formatReplayReport } from './replay/format-replay-report.ts';
 import { parseReplayOptions } from './replay/parse-replay-options.ts';
 import { runReplay } from './replay/run-replay.ts';
 
+/** Messages quote the file (names, lines, values): its control characters never reach the terminal raw. */
 function exitWith(message: string): never {
-  console.error(`replay: ${message.replace(/\s*\n\s*/g, ' ')}`);
+  console.error(`replay: ${escapeControlCharacters(message.replace(/\s*\n\s*/g, ' '))}`);
   process.exit(2);
 }
 
@@ -53,19 +58,25 @@ async function main(): Promise<void> {
       warnings,
       metadata: transcript.metadata,
     };
-    if (options.json) console.log(JSON.stringify(payload));
+    if (options.json) console.log(escapeJsonControlCharacters(JSON.stringify(payload)));
     else {
       console.log(
         `${transcript.metadata.format}: ${transcript.messages.length} messages, ${warnings.length} warning(s)`,
       );
-      for (const warning of warnings)
-        console.log(`  ${warning.line !== undefined ? `line ${warning.line}: ` : ''}${warning.reason}`);
+      for (const warning of warnings) {
+        const where = warning.line !== undefined ? `line ${warning.line}: ` : '';
+        console.log(`  ${where}${escapeControlCharacters(warning.reason)}`);
+      }
     }
     return;
   }
 
   const outcome = await runReplay(imported.value, options, importMs, Date.now);
-  console.log(options.json ? JSON.stringify(outcome.report) : formatReplayReport(imported.value, outcome));
+  console.log(
+    options.json
+      ? escapeJsonControlCharacters(JSON.stringify(outcome.report))
+      : escapeControlCharacters(formatReplayReport(imported.value, outcome), true),
+  );
 }
 
 main().catch((error: unknown) => exitWith(error instanceof Error ? error.message : String(error)));

@@ -3,7 +3,7 @@ import type { Estimator } from '../core/tokens/estimator.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
 import type { ComputeClient, OpenedDocument } from '../io/compute/compute-client.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
-import { ImportState } from './import-state.svelte.ts';
+import { ImportState, type ImportStorageOutcome } from './import-state.svelte.ts';
 import type { LabSessionStore } from './lab-session-store.ts';
 import { PlanState } from './plan-state.svelte.ts';
 import { ProviderState } from './provider-state.svelte.ts';
@@ -124,22 +124,19 @@ export class AppState {
     this.currentSessionId = saved?.id ?? null;
   }
 
-  async #adoptImport(result: ImportResult, opened: OpenedDocument): Promise<string | null> {
+  async #adoptImport(result: ImportResult, opened: OpenedDocument): Promise<ImportStorageOutcome | null> {
     this.#beforeSwitch('import');
     const counting = this.transcript.adopt(result.transcript, opened, this.settings.estimator);
-    const sessions = this.#dependencies.sessions;
-    let note: string | null = null;
-    if (sessions) {
-      try {
-        const stored = await sessions.storeTranscript(result.transcript, 'import');
-        if (this.transcript.transcript === result.transcript) this.currentSessionId = stored.id;
-        note = 'stored as a session';
-      } catch (error) {
-        note = `not stored: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
     void counting;
-    return note;
+    const sessions = this.#dependencies.sessions;
+    if (!sessions) return null;
+    try {
+      const stored = await sessions.storeTranscript(result.transcript, 'import');
+      if (this.transcript.transcript === result.transcript) this.currentSessionId = stored.id;
+      return { stored: true };
+    } catch (error) {
+      return { stored: false, reason: error instanceof Error ? error.message : String(error) };
+    }
   }
 
   #beforeSwitch(source: TranscriptSource): void {

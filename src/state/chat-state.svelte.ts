@@ -1,3 +1,4 @@
+import { matchToolResults } from '../core/transcript/match-tool-results.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
 import type {
@@ -87,6 +88,12 @@ export class ChatState {
   #runtimeLoading: Promise<ConversationRuntime> | null = null;
   readonly #repository: SettingsRepository;
   #entries = $state.raw<ChatEntry[]>([]);
+  /** Each message entry's tool results, by call position (ids may repeat in stored sessions). */
+  #toolResults = $derived.by(() => {
+    const messageEntries = this.#entries.filter((entry) => entry.kind === 'message');
+    const results = matchToolResults(messageEntries.map((entry) => entry.message));
+    return new Map(messageEntries.map((entry, index) => [entry.id, results[index] ?? []]));
+  });
   #streamingText = $state('');
   #status = $state<ChatStatus>('idle');
   #compactionReason = $state<CompactionReason | null>(null);
@@ -126,6 +133,11 @@ export class ChatState {
 
   get entries(): readonly ChatEntry[] {
     return this.#entries;
+  }
+
+  /** The results of an entry's tool calls, call by call (undefined while a call has none). */
+  toolResultsOf(entryId: number): readonly (Message | undefined)[] {
+    return this.#toolResults.get(entryId) ?? [];
   }
 
   get streamingText(): string {

@@ -6,6 +6,9 @@ import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { TranscriptFormat } from '../core/transcript/transcript.ts';
 import type { ImportError } from '../core/import/import-error.ts';
 import type { Result } from '../core/shared/result.ts';
+import { escapeControlCharacters } from '../core/shared/escape-control-characters.ts';
+import { isolateBidi } from '../core/shared/isolate-bidi.ts';
+import { sanitizeSessionTitle } from '../core/sessions/sanitize-session-title.ts';
 import {
   workerCallback,
   type ComputeClient,
@@ -17,14 +20,22 @@ import { CURRENT_DOCUMENT_ID } from './transcript-state.svelte.ts';
 // comlink's Remote type splits a Result into two promises; the reply type is named to join them.
 type ImportReply = Result<ImportedDocument, ImportError>;
 
-export type ImportStatus = 'idle' | 'reading' | 'done' | 'error';
+/**
+ * `done`: read, shown and (where there is storage) stored; `not-stored`: read and shown, but the
+ * session store refused it, so it is gone after a reload.
+ */
+export type ImportStatus = 'idle' | 'reading' | 'done' | 'not-stored' | 'error';
+
+/** What storing an import came to. */
+export type ImportStorageOutcome =
+  { readonly stored: true } | { readonly stored: false; readonly reason: string };
 export type FormatChoice = TranscriptFormat | 'auto';
 
 export interface ImportDependencies {
   compute: ComputeClient;
   strategyName: () => StrategyName;
-  /** Makes a successful import the current transcript (and stores it); returns a note for the status. */
-  onImported: (result: ImportResult, opened: OpenedDocument) => Promise<string | null>;
+  /** Makes a successful import the current transcript and stores it (null: there is no storage). */
+  onImported: (result: ImportResult, opened: OpenedDocument) => Promise<ImportStorageOutcome | null>;
 }
 
 /**
@@ -86,7 +97,8 @@ export class ImportState {
   #start(name: string): number {
     const request = ++this.#request;
     this.status = 'reading';
-    this.message = `Reading ${name}…`;
+    // The file name is the user's: isolated, so a U+202E in it cannot reverse the line around it.
+    this.message = `Reading ${isolateBidi(name)}…`;
     this.detail = '';
     this.progress = null;
     return request;
@@ -98,18 +110,34 @@ export class ImportState {
       if (request !== this.#request) return false;
       if (!outcome.ok) {
         this.status = 'error';
-        this.message = outcome.error.message;
-        this.detail = `${name}: nothing was changed.`;
+        // The message may quote the file: its control characters are shown, not obeyed.
+        this.message = escapeControlCharacters(outcome.error.message);
+        this.detail = `${isolateBidi(name)}: nothing was changed.`;
         return false;
       }
       const { result, opened } = outcome.value;
-      // Many formats carry no title; the file name says what this is.
-      result.transcript.metadata.title ??= name === 'pasted text' ? 'Pasted transcript' : name;
+      // Many formats carry no title; the file name says what this is. Titles lose bidi controls.
+      const title =
+        sanitizeSessionTitle(result.transcript.metadata.title ?? null) ??
+        sanitizeSessionTitle(name === 'pasted text' ? 'Pasted transcript' : name);
+      if (title !== null) result.transcript.metadata.title = title;
+      else delete result.transcript.metadata.title;
       this.message = describeImport(result);
-      this.detail = `${name} · ${transcriptFormatLabel(result.transcript.metadata.format)}`;
+      this.detail = `${isolateBidi(name)} · ${transcriptFormatLabel(result.transcript.metadata.format)}`;
       this.status = 'done';
-      const note = opened ? await this.#dependencies.onImported(result, opened) : null;
-      if (note && request === this.#request) this.detail = `${this.detail} · ${note}`;
+      if (!opened) return true;
+      const described = { message: this.message, detail: this.detail };
+      // The transcript is drawn while it is stored; the line says so until the store answers.
+      this.detail = `${described.detail} · storing…`;
+      const storage = await this.#dependencies.onImported(result, opened);
+      if (request !== this.#request) return true;
+      if (storage === null) this.detail = described.detail;
+      else if (storage.stored) this.detail = `${described.detail} · stored as a session`;
+      else {
+        this.status = 'not-stored';
+        this.message = `${described.message}, but not stored: ${storage.reason}`;
+        this.detail = `${described.detail} · shown until the page is reloaded`;
+      }
       return true;
     } catch (error) {
       if (request !== this.#request) return false;

@@ -6,12 +6,24 @@ import { lookupModel } from '../core/models/model-catalog.ts';
 import { modelPickerOptions, type ModelPickerOption } from '../core/models/model-picker-options.ts';
 import type { Preset } from '../core/presets/preset.ts';
 import type { ChatClient, ChatProvider } from '../io/llm/chat-client.ts';
-import { DEFAULT_BASE_URLS, hermesProviderName, type ProviderSettings } from '../io/llm/provider-settings.ts';
+import {
+  DEFAULT_BASE_URLS,
+  effectiveOrigin,
+  hermesProviderName,
+  type ProviderSettings,
+} from '../io/llm/provider-settings.ts';
+import { connectBlockedMessage } from '../io/security/connect-policy-guard.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
 
 export const PROVIDER_SETTING_KEY = 'provider';
-/** Keys are stored per provider, so switching back and forth keeps both. */
+/**
+ * Keys are stored per provider and, within it, per origin (`{ "https://api.anthropic.com": key }`),
+ * so switching back and forth keeps each, and a key is only ever sent to the origin it was saved for.
+ */
 export const apiKeySettingKey = (provider: ChatProvider): string => `api-key:${provider}`;
+
+/** Origin → key, one provider's stored keys. */
+type KeysByOrigin = Record<string, string>;
 
 export const CHAT_PROVIDERS = ['anthropic', 'openai-compatible'] as const satisfies readonly ChatProvider[];
 export const PROVIDER_LABELS: Readonly<Record<ChatProvider, string>> = {
@@ -63,6 +75,11 @@ function isProviderConfig(value: unknown): value is ProviderConfig {
 
 const isKey = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
+/** Stored keys: by origin, or a bare key as stored before keys were bound to origins. */
+const isStoredKeys = (value: unknown): value is KeysByOrigin | string =>
+  isKey(value) ||
+  (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(isKey));
+
 export interface SummarizerHooks {
   /** Each streamed piece of the summary as it arrives. */
   onDelta(text: string): void;
@@ -79,8 +96,8 @@ export class ProviderState {
   readonly #repository: SettingsRepository;
   #config = $state.raw<ProviderConfig>(DEFAULT_PROVIDER_CONFIG);
   /** Not reactive and never exposed: only hints leave this class. */
-  #keys: Partial<Record<ChatProvider, string>> = {};
-  #keyHints = $state<Partial<Record<ChatProvider, string>>>({});
+  #keys: Partial<Record<ChatProvider, KeysByOrigin>> = {};
+  #keyHints = $state<Partial<Record<ChatProvider, KeysByOrigin>>>({});
 
   /** Catalog models offered in pickers, with their known windows. */
   readonly modelOptions: readonly ModelPickerOption[] = modelPickerOptions();
@@ -101,13 +118,34 @@ export class ProviderState {
     return PROVIDER_LABELS[this.#config.provider];
   }
 
-  get hasKey(): boolean {
-    return this.#keyHints[this.#config.provider] !== undefined;
+  /** Where requests go now: the base URL's origin, or the provider's default. */
+  get origin(): string {
+    return effectiveOrigin(this.#config) ?? '';
   }
 
-  /** `sk-ant-…9f2c`, or '' when no key is stored for the current provider. */
+  /** True when a key is stored for the current provider and base URL origin. */
+  get hasKey(): boolean {
+    return this.#keyHints[this.#config.provider]?.[this.origin] !== undefined;
+  }
+
+  /** `sk-ant-…9f2c`, or '' when no key is stored for the current provider and origin. */
   get keyHint(): string {
-    return this.#keyHints[this.#config.provider] ?? '';
+    return this.#keyHints[this.#config.provider]?.[this.origin] ?? '';
+  }
+
+  /**
+   * Origins this provider has a key for, other than the current one: the base URL changed since
+   * the key was saved, and the key stays with the origin it was saved for.
+   */
+  get keyOrigins(): string[] {
+    return Object.keys(this.#keyHints[this.#config.provider] ?? {}).filter(
+      (origin) => origin !== this.origin,
+    );
+  }
+
+  /** "Reload to allow HOST" when the page's security policy, set at load, blocks the base URL. */
+  get reloadNeeded(): string | null {
+    return connectBlockedMessage(this.#config.baseUrl.trim() || DEFAULT_BASE_URLS[this.#config.provider]);
   }
 
   /** The catalog's window for the model. */
@@ -136,10 +174,11 @@ export class ProviderState {
 
   /** The connection for a client, or null without a key (the offline summariser is used then). */
   providerSettings(): ProviderSettings | null {
-    const apiKey = this.#keys[this.#config.provider];
+    const keyOrigin = this.origin;
+    const apiKey = this.#keys[this.#config.provider]?.[keyOrigin];
     if (!apiKey) return null;
     const { provider, baseUrl, model } = this.#config;
-    return { provider, baseUrl, model, apiKey };
+    return { provider, baseUrl, model, apiKey, keyOrigin };
   }
 
   async load(): Promise<void> {
@@ -148,13 +187,24 @@ export class ProviderState {
       DEFAULT_PROVIDER_CONFIG,
       isProviderConfig,
     );
-    const hints: Partial<Record<ChatProvider, string>> = {};
+    const hints: Partial<Record<ChatProvider, KeysByOrigin>> = {};
     for (const provider of CHAT_PROVIDERS) {
-      const key = await this.#repository.get(apiKeySettingKey(provider), '', isKey);
-      if (key) {
-        this.#keys[provider] = key;
-        hints[provider] = maskApiKey(key);
-      }
+      const stored = await this.#repository.get<KeysByOrigin | string>(
+        apiKeySettingKey(provider),
+        {},
+        isStoredKeys,
+      );
+      let keys: KeysByOrigin;
+      if (typeof stored === 'string') {
+        // A key saved before keys were bound to origins: it belongs to the base URL in use then.
+        const origin = effectiveOrigin(config.provider === provider ? config : { provider, baseUrl: '' });
+        keys = origin === null ? {} : { [origin]: stored.trim() };
+        await this.#repository.set(apiKeySettingKey(provider), keys);
+      } else keys = stored;
+      this.#keys[provider] = { ...keys };
+      hints[provider] = Object.fromEntries(
+        Object.entries(keys).map(([origin, key]) => [origin, maskApiKey(key)]),
+      );
     }
     this.#config = { ...config, cacheTtl: normalizeCacheTtl(config.cacheTtl) };
     this.#keyHints = hints;
@@ -179,24 +229,34 @@ export class ProviderState {
     await this.#save(next);
   }
 
-  /** Stores the key for the current provider. Returns false for an empty key. */
+  /** Stores the key for the current provider and origin. Returns false for an empty key. */
   async saveKey(key: string): Promise<boolean> {
     const trimmed = key.trim();
-    if (trimmed === '') return false;
+    const origin = this.origin;
+    if (trimmed === '' || origin === '') return false;
     const provider = this.#config.provider;
-    this.#keys[provider] = trimmed;
-    this.#keyHints = { ...this.#keyHints, [provider]: maskApiKey(trimmed) };
-    await this.#repository.set(apiKeySettingKey(provider), trimmed);
+    const keys = { ...this.#keys[provider], [origin]: trimmed };
+    this.#keys[provider] = keys;
+    this.#keyHints = {
+      ...this.#keyHints,
+      [provider]: { ...this.#keyHints[provider], [origin]: maskApiKey(trimmed) },
+    };
+    await this.#repository.set(apiKeySettingKey(provider), keys);
     return true;
   }
 
+  /** Removes the key of the current provider and origin. */
   async removeKey(): Promise<void> {
     const provider = this.#config.provider;
-    delete this.#keys[provider];
-    const hints = { ...this.#keyHints };
-    delete hints[provider];
-    this.#keyHints = hints;
-    await this.#repository.delete(apiKeySettingKey(provider));
+    const origin = this.origin;
+    const keys = { ...this.#keys[provider] };
+    delete keys[origin];
+    this.#keys[provider] = keys;
+    const hints = { ...this.#keyHints[provider] };
+    delete hints[origin];
+    this.#keyHints = { ...this.#keyHints, [provider]: hints };
+    if (Object.keys(keys).length === 0) await this.#repository.delete(apiKeySettingKey(provider));
+    else await this.#repository.set(apiKeySettingKey(provider), keys);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
+import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
 import {
@@ -144,7 +145,7 @@ export class ReplayState {
         last = run.saved;
       }
       if (operation === this.#operation && last) {
-        this.saveMessage = `Saved as continuation session “${last.title ?? last.id}”.`;
+        this.saveMessage = `Saved as continuation session “${isolateBidi(last.title ?? last.id)}”.`;
       }
     } catch (error) {
       this.saveMessage = `Could not save: ${error instanceof Error ? error.message : String(error)}`;

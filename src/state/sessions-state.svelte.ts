@@ -1,4 +1,5 @@
 import type { Preset } from '../core/presets/preset.ts';
+import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import { locateSnippetMessage } from '../core/search/locate-snippet-message.ts';
 import {
   describeLineageSegment,
@@ -323,7 +324,7 @@ export class SessionsState {
     const error = result.error;
     switch (error.type) {
       case 'TitleInUse':
-        return `Another session is already called “${error.title}”.`;
+        return `Another session is already called “${isolateBidi(error.title)}”.`;
       case 'SessionNotFound':
         return 'That session no longer exists.';
       case 'StorageFull':
@@ -459,7 +460,7 @@ const isForeignCompactionPoint = (value: unknown): value is ForeignCompactionPoi
   isPlainObject(value) && typeof value.messageIndex === 'number' && typeof value.kind === 'string';
 
 function segmentName(row: SessionRow, index: number): string {
-  return index >= 0 ? `segment #${index + 1}` : `the side session “${row.title ?? row.id}”`;
+  return index >= 0 ? `segment #${index + 1}` : `the side session “${isolateBidi(row.title ?? row.id)}”`;
 }
 
 const plural = (count: number, noun: string): string =>

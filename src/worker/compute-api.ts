@@ -15,6 +15,7 @@ import type { Estimator, TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { ToolSchema } from '../core/transcript/transcript.ts';
 import { runLabCompaction, type LabCompressOptions } from './compress-service.ts';
+import { countTextCooperatively } from './count-text-cooperatively.ts';
 import { importBlob } from './import-service.ts';
 import { LabDocuments, type DocumentContext } from './lab-documents.ts';
 import { createTiktokenCounter } from './tiktoken-counter.ts';
@@ -189,10 +190,14 @@ export const computeApi = {
     };
   },
 
-  /** Exact tokens of one text (benchmarks, the chat input). */
+  /** Exact tokens of one text (benchmarks, the chat input), yielding to other requests while long. */
   async countText(text: string, encoding: TokenEncoding): Promise<number> {
     const counter = await createTiktokenCounter(encoding);
-    return counter.count(text);
+    return countTextCooperatively(text, counter, {
+      sliceMs: COUNT_SLICE_MS,
+      now: () => performance.now(),
+      yieldToEvents,
+    });
   },
 
   /** Imports a file read in the worker (`file.stream()`), reporting `{bytes, totalBytes, messages}`. */

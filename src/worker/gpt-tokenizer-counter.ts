@@ -1,3 +1,4 @@
+import { boundTokenCounter } from '../core/tokens/bound-token-counter.ts';
 import type { TokenEncoding } from '../core/tokens/estimator.ts';
 import type { TokenCounter } from '../core/tokens/token-counter.ts';
 import { createByteRankCounter, type RankEntry } from './byte-rank-counter.ts';
@@ -74,21 +75,28 @@ function loadEncoding(encoding: TokenEncoding): Promise<GptEncoding> {
  * tests/worker/gpt-tokenizer-counter.test.ts holds the two equal). Two gaps in gpt-tokenizer
  * 4.0.0 are closed here: it recognises a special token only at the very start of the text, so
  * special tokens are split out first; and it miscounts text containing U+FEFF, which goes
- * through the exact byte-level merge instead (rare: byte-order marks in read files).
+ * through the exact byte-level merge instead (rare: byte-order marks in read files). Work is
+ * linear in the text: a run of one character class longer than 256 characters is counted in
+ * parts (`boundTokenCounter`), the only text whose count can differ from js-tiktoken's.
  */
 export async function createGptTokenizerCounter(encoding: TokenEncoding): Promise<TokenCounter> {
   const gpt = await loadEncoding(encoding);
   const specialPattern = new RegExp(REFERENCE_SPECIAL_TOKENS[encoding].map(escapeRegExp).join('|'), 'g');
-  const countPlain = (text: string): number => {
-    if (text === '') return 0;
-    if (!text.includes(BYTE_ORDER_MARK)) return gpt.countTokens(text, PLAIN_TEXT_OPTIONS);
-    let byteRankCount = byteRankCounters.get(encoding);
-    if (!byteRankCount) {
-      byteRankCount = createByteRankCounter(gpt.ranks, gpt.splitPattern);
-      byteRankCounters.set(encoding, byteRankCount);
-    }
-    return byteRankCount(text);
-  };
+  // Bounded: both merges are superlinear in the length of one piece, and an unbroken run of a
+  // million characters is one piece (see nextCountingCut).
+  const plain = boundTokenCounter({
+    count(text) {
+      if (text === '') return 0;
+      if (!text.includes(BYTE_ORDER_MARK)) return gpt.countTokens(text, PLAIN_TEXT_OPTIONS);
+      let byteRankCount = byteRankCounters.get(encoding);
+      if (!byteRankCount) {
+        byteRankCount = createByteRankCounter(gpt.ranks, gpt.splitPattern);
+        byteRankCounters.set(encoding, byteRankCount);
+      }
+      return byteRankCount(text);
+    },
+  });
+  const countPlain = (text: string): number => plain.count(text);
   return {
     count(text) {
       // Every special token starts with "<|": one native scan rules them out for almost all text.

@@ -1,5 +1,6 @@
-import { countMessageTokens, messageCountingText } from '../core/tokens/count-message-tokens.ts';
+import { MESSAGE_OVERHEAD_TOKENS, messageCountingText } from '../core/tokens/count-message-tokens.ts';
 import type { TokenEncoding } from '../core/tokens/estimator.ts';
+import { nextCountingCut } from '../core/tokens/next-counting-cut.ts';
 import type { TokenCounter } from '../core/tokens/token-counter.ts';
 import type { Message } from '../core/transcript/message.ts';
 
@@ -12,7 +13,25 @@ import type { Message } from '../core/transcript/message.ts';
 interface TokenDocument {
   messages: Message[];
   exactByEncoding: Map<TokenEncoding, { perMessage: number[]; total: number }>;
+  /** A long message counted part of the way when the last step paused. */
+  partial?: PartialCount;
 }
+
+/** Where counting a long message stopped: `offset` into its text, `tokens` so far. */
+interface PartialCount {
+  encoding: TokenEncoding;
+  message: Message;
+  text: string;
+  offset: number;
+  tokens: number;
+}
+
+/**
+ * A message text longer than this is counted in parts of about this size, cut where the count
+ * does not change (`nextCountingCut`), and a step may pause between parts: one 10 MB tool
+ * output must not hold a plan request for the seconds its count takes.
+ */
+export const COUNTING_SLICE_CHARS = 16_384;
 
 export interface ExactCounts {
   perMessage: number[];
@@ -111,10 +130,13 @@ export class TokenDocuments {
     const total = document.messages.length;
     for (let i = counts.perMessage.length; i < total; i++) {
       const message = document.messages[i]!;
-      const text = messageCountingText(message);
-      let tokens = textCache.get(text);
+      const resumed = document.partial?.message === message && document.partial.encoding === encoding;
+      const text = resumed ? document.partial!.text : messageCountingText(message);
+      let tokens = resumed ? undefined : textCache.get(text);
       if (tokens === undefined) {
-        tokens = countMessageTokens(message, counter);
+        const counted = this.#countText(document, encoding, message, text, counter, shouldPause);
+        if (counted === null) break;
+        tokens = counted + MESSAGE_OVERHEAD_TOKENS;
         tokenized += 1;
         this.#remember(textCache, text, tokens);
       }
@@ -124,6 +146,36 @@ export class TokenDocuments {
       if (shouldPause()) break;
     }
     return { done: counts.perMessage.length, total, tokenized };
+  }
+
+  /**
+   * Tokens of one message's text. A long text is counted part by part, resuming where a paused
+   * step left it; null when `shouldPause()` stopped it before the end (progress is kept).
+   */
+  #countText(
+    document: TokenDocument,
+    encoding: TokenEncoding,
+    message: Message,
+    text: string,
+    counter: TokenCounter,
+    shouldPause: () => boolean,
+  ): number | null {
+    if (text.length <= COUNTING_SLICE_CHARS) return counter.count(text);
+    const partial =
+      document.partial?.message === message && document.partial.encoding === encoding
+        ? document.partial
+        : { encoding, message, text, offset: 0, tokens: 0 };
+    document.partial = undefined;
+    while (partial.offset < text.length) {
+      const end = nextCountingCut(text, partial.offset, COUNTING_SLICE_CHARS);
+      partial.tokens += counter.count(text.slice(partial.offset, end));
+      partial.offset = end;
+      if (partial.offset < text.length && shouldPause()) {
+        document.partial = partial;
+        return null;
+      }
+    }
+    return partial.tokens;
   }
 
   #textCache(encoding: TokenEncoding): Map<string, number> {

@@ -48,4 +48,13 @@ describe('conformance runner', () => {
       /brand_new_vectors\.json: 0 passed, 0 failed, 1 skipped \(unknown vector file/,
     );
   });
+
+  it('escapes control characters from vector files in what it prints', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'conformance-controls-'));
+    writeFileSync(join(directory, 'evil\u001b]0;title\u0007.json'), '\u001b]0;title\u0007 not json');
+    const run = runCli('conformance', [directory]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('evil\\x1b]0;title\\x07.json: 0 passed, 1 failed');
+    expect(run.stdout + run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
 });

@@ -175,4 +175,67 @@ describe('replay CLI', () => {
     expect(runCli('replay', [transcriptFile(), '--threshold', 'lots']).status).toBe(2);
     expect(runCli('replay', [join(directory, 'missing.json')]).status).toBe(2);
   });
+
+  it('counts exactly (js-tiktoken) a message holding a 100,000-character unbroken run', () => {
+    const path = join(directory, 'long-run.json');
+    const run = 'a'.repeat(100_000);
+    writeFileSync(
+      path,
+      JSON.stringify({
+        messages: [
+          { role: 'user', content: `Here is the blob: ${run}` },
+          { role: 'assistant', content: 'Noted.' },
+        ],
+      }),
+    );
+    // Unbounded, js-tiktoken's merge did not finish a 100,000-character run in 240 s.
+    const counted = runCli('replay', [path, '--json', '--estimator', 'o200k_base']);
+    expect(counted.status).toBe(0);
+    const report = JSON.parse(counted.stdout) as { tokensBefore: number };
+    // About one token per 8 letters of the run (o200k's longest "a" token), plus the words.
+    expect(report.tokensBefore).toBeGreaterThan(100_000 / 16);
+    expect(report.tokensBefore).toBeLessThan(100_000 / 4);
+  });
+
+  it('never copies control characters from the file or its name to the terminal', () => {
+    const title = '\u001b]0;title\u0007';
+    // JSON.parse quotes the offending text in its message.
+    const broken = join(directory, 'title.jsonl');
+    writeFileSync(broken, `${title}\n`);
+    const fromContent = runCli('replay', [broken]);
+    expect(fromContent.status).toBe(2);
+    expect(fromContent.stderr).toContain('\\x1b]0;title\\x07');
+    expect(fromContent.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+
+    const fromName = runCli('replay', [join(directory, `missing ${title}.json`)]);
+    expect(fromName.status).toBe(2);
+    expect(fromName.stderr).toContain('missing \\x1b]0;title\\x07.json');
+    expect(fromName.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+
+  it('escapes control characters of the transcript in the report and the JSON output', () => {
+    const path = join(directory, 'controls.json');
+    const text = `please \u001b[2J\u009b31m \u202eevil ${'words '.repeat(20)}`;
+    writeFileSync(
+      path,
+      JSON.stringify({
+        messages: Array.from({ length: 30 }, (_, index) => ({
+          role: index % 2 === 0 ? 'user' : 'assistant',
+          content: `${index}: ${text}`,
+        })),
+      }),
+    );
+    for (const args of [
+      [path, '--context-length', '2048'],
+      [path, '--json', '--context-length', '2048'],
+    ]) {
+      const run = runCli('replay', args);
+      expect(run.status).toBe(0);
+      expect(run.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    }
+    const json = runCli('replay', [path, '--json', '--import-only']);
+    expect((JSON.parse(json.stdout) as { messages: { content: string }[] }).messages[0]!.content).toBe(
+      `0: ${text}`,
+    );
+  });
 });

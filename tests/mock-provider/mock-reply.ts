@@ -31,7 +31,7 @@ export function planMockReply(
   let text =
     step?.text ?? (step?.toolCalls ? '' : `Mock reply to: ${lastUserText.slice(0, ECHO_CHARACTERS)}`);
   const toolCalls = (step?.toolCalls ?? []).map((call) => ({
-    id: nextId(),
+    id: call.id ?? nextId(),
     name: call.name,
     argumentsJson: JSON.stringify(call.arguments ?? {}),
   }));

@@ -29,11 +29,15 @@ export type MockScriptStep =
   | { kind: 'output-cap'; maxTokens?: number; contextWindow?: number; inputTokens?: number }
   /** The provider's real input-overflow 400, whatever the request's size. */
   | { kind: 'context-overflow'; contextWindow?: number; inputTokens?: number }
-  /** A successful reply with this text and/or these tool calls (a summary, a tool-using turn). */
+  /**
+   * A successful reply with this text and/or these tool calls (a summary, a tool-using turn).
+   * A call's `id` replaces the mock's generated one, so a test can send empty or repeated ids
+   * as some providers do.
+   */
   | {
       kind: 'reply';
       text?: string;
-      toolCalls?: Array<{ name: string; arguments?: Record<string, unknown> }>;
+      toolCalls?: Array<{ name: string; arguments?: Record<string, unknown>; id?: string }>;
       stopReason?: 'end' | 'length';
     }
   /** Any status and JSON body, for cases the named steps do not cover. */

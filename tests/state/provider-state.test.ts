@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '#io/db/app-db.ts';
 import { SettingsRepository } from '#io/db/settings-repository.ts';
-import { ProviderState, apiKeySettingKey } from '#state/provider-state.svelte.ts';
+import { PROVIDER_SETTING_KEY, ProviderState, apiKeySettingKey } from '#state/provider-state.svelte.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
@@ -23,14 +23,15 @@ describe('ProviderState', () => {
       baseUrl: 'https://api.anthropic.com',
       model: 'claude-sonnet-4-6',
       apiKey: 'sk-ant-api03-abcdefghijklmnop-9f2c',
+      keyOrigin: 'https://api.anthropic.com',
     });
     expect(
       await repository.get(
         apiKeySettingKey('anthropic'),
-        '',
-        (value): value is string => typeof value === 'string',
+        {},
+        (value): value is Record<string, string> => typeof value === 'object',
       ),
-    ).toBe('sk-ant-api03-abcdefghijklmnop-9f2c');
+    ).toEqual({ 'https://api.anthropic.com': 'sk-ant-api03-abcdefghijklmnop-9f2c' });
 
     const reloaded = new ProviderState(repository);
     await reloaded.load();
@@ -52,9 +53,72 @@ describe('ProviderState', () => {
     expect(state.hasKey).toBe(false);
     await state.update({ baseUrl: 'http://localhost:11434/v1', model: 'qwen3-coder' });
     await state.setProvider('anthropic');
-    // A custom base URL is the user's choice and stays.
+    // A custom base URL is the user's choice and stays; the Anthropic key stays with its origin.
     expect(state.config.baseUrl).toBe('http://localhost:11434/v1');
+    expect(state.hasKey).toBe(false);
+    expect(state.keyOrigins).toEqual(['https://api.anthropic.com']);
+    await state.update({ baseUrl: 'https://api.anthropic.com' });
     expect(state.keyHint).toBe('sk-ant-…1111');
+  });
+
+  it('binds each key to the origin it was saved for and never sends it elsewhere', async () => {
+    const repository = freshRepository();
+    const state = new ProviderState(repository);
+    await state.load();
+    await state.saveKey('sk-ant-bound-to-anthropic-0001');
+    await state.update({ baseUrl: 'http://evil.example' });
+    expect(state.providerSettings()).toBeNull();
+    expect(state.hasKey).toBe(false);
+    expect(state.keyHint).toBe('');
+    expect(state.keyOrigins).toEqual(['https://api.anthropic.com']);
+    // After a reload too.
+    const reloaded = new ProviderState(repository);
+    await reloaded.load();
+    expect(reloaded.config.baseUrl).toBe('http://evil.example');
+    expect(reloaded.providerSettings()).toBeNull();
+    // A key entered for the new origin goes there; the first one stays with its own origin.
+    await reloaded.saveKey('sk-ant-second-key-0002');
+    expect(reloaded.providerSettings()).toMatchObject({
+      apiKey: 'sk-ant-second-key-0002',
+      keyOrigin: 'http://evil.example',
+    });
+    await reloaded.update({ baseUrl: 'https://api.anthropic.com/v1' });
+    expect(reloaded.providerSettings()).toMatchObject({
+      apiKey: 'sk-ant-bound-to-anthropic-0001',
+      keyOrigin: 'https://api.anthropic.com',
+    });
+    await reloaded.removeKey();
+    expect(reloaded.hasKey).toBe(false);
+    expect(reloaded.keyOrigins).toEqual(['http://evil.example']);
+  });
+
+  it('binds a key stored before keys had origins to the base URL in use', async () => {
+    const repository = freshRepository();
+    await repository.set(PROVIDER_SETTING_KEY, {
+      provider: 'openai-compatible',
+      baseUrl: 'https://openrouter.ai/api/v1',
+      model: 'anthropic/claude-sonnet-4',
+      auxiliaryModel: '',
+      cacheTtl: '5m',
+      contextWindowOverride: null,
+    });
+    await repository.set(apiKeySettingKey('openai-compatible'), 'sk-or-legacy-key-7777');
+    await repository.set(apiKeySettingKey('anthropic'), 'sk-ant-legacy-key-8888');
+    const state = new ProviderState(repository);
+    await state.load();
+    expect(state.providerSettings()).toMatchObject({
+      apiKey: 'sk-or-legacy-key-7777',
+      keyOrigin: 'https://openrouter.ai',
+    });
+    await state.update({ baseUrl: 'https://collector.example.net/v1' });
+    expect(state.providerSettings()).toBeNull();
+    await state.setProvider('anthropic');
+    await state.update({ baseUrl: '' });
+    // Not the provider in use then: its legacy key belongs to its default origin.
+    expect(state.providerSettings()).toMatchObject({
+      apiKey: 'sk-ant-legacy-key-8888',
+      keyOrigin: 'https://api.anthropic.com',
+    });
   });
 
   it('describes prompt caching for the route and knows the model window', async () => {

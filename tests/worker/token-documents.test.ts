@@ -93,3 +93,47 @@ describe('TokenDocuments.countExact', () => {
     expect(reports).toEqual([10, 20]);
   });
 });
+
+describe('TokenDocuments.countExactStep on one long message', () => {
+  /** About 200 KB of ordinary text in one tool result: many parts, each cut where the count holds. */
+  const longOutput: Message = {
+    role: 'tool',
+    tool_call_id: 'call_1',
+    name: 'terminal',
+    content: Array.from(
+      { length: 4000 },
+      (_, line) => `line ${line}: checked src/module_${line % 97}.ts — ok (${line * 7} ms), café 東京`,
+    ).join('\n'),
+  };
+
+  it('pauses inside the message and resumes there, reaching the count of the whole message', () => {
+    const documents = new TokenDocuments();
+    documents.open('d', [...conversation, longOutput]);
+    let steps = 0;
+    let counted = 0;
+    for (;;) {
+      steps += 1;
+      // Pause at every chance: after each message, and after each part of a long one.
+      const step = documents.countExactStep('d', 'o200k_base', counter, () => true);
+      counted = step.done;
+      if (step.done >= step.total || steps > 1000) break;
+    }
+    expect(counted).toBe(conversation.length + 1);
+    const text = typeof longOutput.content === 'string' ? longOutput.content : '';
+    expect(steps).toBeGreaterThan(conversation.length + text.length / 32_768);
+    const counts = documents.completeCounts('d', 'o200k_base')!;
+    expect(counts.perMessage.at(-1)).toBe(countMessageTokens(longOutput, counter));
+  });
+
+  it('starts a paused message over when it was replaced before the count resumed', () => {
+    const documents = new TokenDocuments();
+    documents.open('d', [longOutput]);
+    documents.countExactStep('d', 'o200k_base', counter, () => true);
+    const replacement: Message = { role: 'user', content: 'short now' };
+    documents.replaceFrom('d', 0, [replacement]);
+    documents.countExactStep('d', 'o200k_base', counter, () => false);
+    expect(documents.completeCounts('d', 'o200k_base')!.perMessage).toEqual([
+      countMessageTokens(replacement, counter),
+    ]);
+  });
+});

@@ -20,6 +20,7 @@ import {
 } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import { estimateTokensRough } from '../../core/tokens/estimate-tokens-rough.ts';
 import type { Estimator, TokenEncoding } from '../../core/tokens/estimator.ts';
+import { boundTokenCounter } from '../../core/tokens/bound-token-counter.ts';
 import type { TokenCounter } from '../../core/tokens/token-counter.ts';
 import { messageText, type Message } from '../../core/transcript/message.ts';
 import type { ReplayOptions } from './parse-replay-options.ts';
@@ -119,7 +120,8 @@ async function exactCounter(encoding: TokenEncoding): Promise<TokenCounter> {
       ? (await import('js-tiktoken/ranks/o200k_base')).default
       : (await import('js-tiktoken/ranks/cl100k_base')).default;
   const encoder = new Tiktoken(ranks);
-  return { count: (text) => encoder.encode(text, 'all', []).length };
+  // Bounded: js-tiktoken's merge is quadratic in one piece (a 100k-character run never finished).
+  return boundTokenCounter({ count: (text) => encoder.encode(text, 'all', []).length });
 }
 
 /** How the report counts: the strategy's rough estimator, or an exact encoding. */

@@ -1,5 +1,5 @@
 import { termMatches, type SearchQueryTerm } from './search-query.ts';
-import { termOccurrences } from './search-terms.ts';
+import { forEachTermOccurrence } from './search-terms.ts';
 
 /** A half-open range of UTF-16 offsets, `[start, end)`. */
 export interface MatchRange {
@@ -27,12 +27,12 @@ const WORD_BOUNDARY_SEARCH_CHARS = 16;
  */
 export function findMatchRanges(text: string, query: readonly SearchQueryTerm[]): MatchRange[] {
   const ranges: MatchRange[] = [];
-  for (const occurrence of termOccurrences(text)) {
-    if (!query.some((queryTerm) => termMatches(queryTerm, occurrence.term))) continue;
+  forEachTermOccurrence(text, (occurrence) => {
+    if (!query.some((queryTerm) => termMatches(queryTerm, occurrence.term))) return;
     const last = ranges[ranges.length - 1];
     if (last !== undefined && occurrence.start <= last.end) last.end = Math.max(last.end, occurrence.end);
     else ranges.push({ start: occurrence.start, end: occurrence.end });
-  }
+  });
   return ranges;
 }
 

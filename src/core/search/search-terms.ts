@@ -18,13 +18,27 @@ export const MAXIMUM_TERM_LENGTH_CHARS = 64;
 const CJK_SCRIPTS = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
 
 /**
+ * How many characters (code points) one match takes at most. A quantified group with a lookahead makes the
+ * regular expression engine keep a backtracking frame per repetition, so an unbounded run of
+ * millions of letters exceeded the call stack ("Maximum call stack size exceeded" on an 8 MB
+ * message). Runs are matched in windows of this size and joined again where they touch.
+ */
+const MATCH_WINDOW_CHARACTERS = 1024;
+
+/**
  * Group 1: a run of CJK letters (the lookahead keeps CJK punctuation such as `、。` out).
  * Group 2: a run of any other letters, digits and marks.
  */
 const TOKEN_PATTERN = new RegExp(
-  `((?:(?=[\\p{L}\\p{N}])[${CJK_SCRIPTS}])+)|((?:(?![${CJK_SCRIPTS}])[\\p{L}\\p{N}\\p{M}])+)`,
+  `((?:(?=[\\p{L}\\p{N}])[${CJK_SCRIPTS}]){1,${MATCH_WINDOW_CHARACTERS}})|((?:(?![${CJK_SCRIPTS}])[\\p{L}\\p{N}\\p{M}]){1,${MATCH_WINDOW_CHARACTERS}})`,
   'gu',
 );
+
+/**
+ * A word keeps only `MAXIMUM_TERM_LENGTH_CHARS` code points, so of a very long word only its
+ * first this many units are normalised (normalising all of an 8 MB word would only be cut).
+ */
+const WORD_PREFIX_UNITS = 4 * MATCH_WINDOW_CHARACTERS;
 
 /** The Combining Diacritical Marks block: accents on Latin, Greek and Cyrillic letters. */
 const LATIN_DIACRITICS = /[\u0300-\u036f]/g;
@@ -48,44 +62,117 @@ export interface TermOccurrence {
  */
 export function termOccurrences(text: string): TermOccurrence[] {
   const occurrences: TermOccurrence[] = [];
-  for (const match of text.matchAll(TOKEN_PATTERN)) {
-    const start = match.index;
-    const cjkRun = match[1];
-    if (cjkRun === undefined) {
-      const word = match[0];
-      occurrences.push({ term: normalizeWord(word), kind: 'word', start, end: start + word.length });
-      continue;
-    }
-    const characters = Array.from(cjkRun);
-    let offset = start;
-    for (let index = 0; index < characters.length; index++) {
-      const first = characters[index]!;
-      const second = characters[index + 1];
-      if (second !== undefined) {
-        occurrences.push({
-          term: normalizeCjk(first + second),
-          kind: 'cjk',
-          start: offset,
-          end: offset + first.length + second.length,
-        });
-      } else {
-        occurrences.push({
-          term: normalizeCjk(first),
-          kind: 'cjk',
-          start: offset,
-          end: offset + first.length,
-        });
-      }
-      offset += first.length;
-    }
-  }
+  forEachTermOccurrence(text, (occurrence) => occurrences.push(occurrence));
   return occurrences;
 }
 
+/**
+ * Calls `visit` with every term occurrence of `text`, in order, without collecting them: an
+ * unbroken CJK run of millions of characters has millions of bigrams. Linear in the text, with
+ * bounded stack and memory per run, whatever the length of a run.
+ */
+export function forEachTermOccurrence(text: string, visit: (occurrence: TermOccurrence) => void): void {
+  const steps = scanTermOccurrences(text, visit, Number.POSITIVE_INFINITY);
+  while (!steps.next().done);
+}
+
+/**
+ * `forEachTermOccurrence` in steps: it pauses (yields) each time another `stepChars` of the text
+ * has been read, so a caller can give the event loop a turn inside one long message.
+ */
+function* scanTermOccurrences(
+  text: string,
+  visit: (occurrence: TermOccurrence) => void,
+  stepChars: number,
+): Generator<void, void> {
+  // The run being read, which may span several windows of the pattern.
+  let runKind: TermKind | null = null;
+  let runEnd = -1;
+  let wordStart = 0;
+  let wordPrefix = '';
+  // CJK: the last character of the previous window, whose bigram needs the next one.
+  let pendingCharacter = '';
+  let pendingStart = 0;
+
+  const endRun = (): void => {
+    if (runKind === 'word') {
+      visit({ term: normalizeWord(wordPrefix), kind: 'word', start: wordStart, end: runEnd });
+    } else if (runKind === 'cjk' && pendingCharacter !== '') {
+      visit({
+        term: normalizeCjk(pendingCharacter),
+        kind: 'cjk',
+        start: pendingStart,
+        end: pendingStart + pendingCharacter.length,
+      });
+    }
+    runKind = null;
+    wordPrefix = '';
+    pendingCharacter = '';
+  };
+
+  const readMatch = (start: number, match: RegExpMatchArray): void => {
+    const kind: TermKind = match[1] === undefined ? 'word' : 'cjk';
+    if (kind !== runKind || start !== runEnd) {
+      endRun();
+      runKind = kind;
+      wordStart = start;
+    }
+    runEnd = start + match[0].length;
+    if (kind === 'word') {
+      if (wordPrefix.length < WORD_PREFIX_UNITS) wordPrefix += match[0];
+      return;
+    }
+    let offset = start;
+    for (const character of match[0]) {
+      if (pendingCharacter !== '') {
+        visit({
+          term: normalizeCjk(pendingCharacter + character),
+          kind: 'cjk',
+          start: pendingStart,
+          end: offset + character.length,
+        });
+      }
+      pendingCharacter = character;
+      pendingStart = offset;
+      offset += character.length;
+    }
+  };
+
+  // The text is read in windows of `stepChars` (whole when that is infinite), so a step takes
+  // bounded time even through text with no term at all. A match never spans a window edge, and a
+  // run cut by one continues in the next window's first match, which `readMatch` joins to it.
+  for (let windowStart = 0; windowStart < text.length;) {
+    let windowEnd = Math.min(text.length, windowStart + stepChars);
+    if (windowEnd < text.length && isLowSurrogate(text.charCodeAt(windowEnd))) windowEnd += 1;
+    const part = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
+    for (const match of part.matchAll(TOKEN_PATTERN)) {
+      const start = windowStart + match.index;
+      readMatch(start, match);
+    }
+    windowStart = windowEnd;
+    if (windowStart < text.length) yield;
+  }
+  endRun();
+}
+
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
 /** The distinct terms of `text`, in order of first appearance: what the index stores. */
 export function searchTermsOf(text: string): string[] {
+  const steps = searchTermsInSteps(text, Number.POSITIVE_INFINITY);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * `searchTermsOf` in steps of about `stepChars` of text: each `next()` reads one step and the
+ * last returns the terms. Lets the store index a 10 MB message without freezing the page.
+ */
+export function* searchTermsInSteps(text: string, stepChars: number): Generator<void, string[]> {
   const terms = new Set<string>();
-  for (const occurrence of termOccurrences(text)) terms.add(occurrence.term);
+  yield* scanTermOccurrences(text, (occurrence) => terms.add(occurrence.term), stepChars);
   return [...terms];
 }
 

@@ -45,3 +45,17 @@ export function originOf(url: string): string | null {
   if (!match) return null;
   return `${match[1]!.toLowerCase()}://${match[2]!.toLowerCase()}`;
 }
+
+/**
+ * Whether the policy lets the page connect to `url`: its origin is listed, or it is a loopback
+ * server over http (any port) and loopback is allowed. The page's own origin is not considered:
+ * a provider is never the app itself.
+ */
+export function isConnectAllowed(policy: ConnectPolicy, url: string): boolean {
+  const origin = originOf(url);
+  if (origin === null) return false;
+  if (policy.origins.includes(origin)) return true;
+  if (!policy.allowLoopback || !origin.startsWith('http://')) return false;
+  const hostname = origin.slice('http://'.length).replace(/:\d*$/, '');
+  return (LOOPBACK_HOSTS as readonly string[]).includes(hostname);
+}

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { messageSearchText } from '../../core/search/message-search-text.ts';
 import { parseSearchQuery, type SearchQueryTerm } from '../../core/search/search-query.ts';
 import { buildSearchSnippet, type MatchRange } from '../../core/search/search-snippet.ts';
-import { searchTermsOf } from '../../core/search/search-terms.ts';
+import { searchTermsInSteps } from '../../core/search/search-terms.ts';
 import { messagePreview } from '../../core/transcript/message-preview.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
@@ -14,6 +14,8 @@ export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAXIMUM_SEARCH_LIMIT = 200;
 /** Tokenising runs in slices this long, then yields, so a large import never freezes the page. */
 export const TOKENISE_SLICE_MS = 12;
+/** Within one message, the clock is checked after each step of this many characters. */
+export const TOKENISE_STEP_CHARS = 4096;
 /** Read this many times the buckets the hit rate so far predicts, so one more round is rarely needed. */
 const BATCH_HEADROOM = 1.5;
 
@@ -48,6 +50,8 @@ export interface SearchIndexDeps {
   yieldToEventLoop?: () => Promise<void>;
   /** A monotonic clock for the slices. */
   clock?: () => number;
+  /** How a message's text becomes index terms, in steps (tests inject a failing one). */
+  termsInSteps?: (text: string, stepChars: number) => Generator<void, string[]>;
 }
 
 /**
@@ -60,9 +64,11 @@ export class SearchIndex {
   readonly #db: AppDb;
   readonly #yield: () => Promise<void>;
   readonly #clock: () => number;
+  readonly #termsInSteps: (text: string, stepChars: number) => Generator<void, string[]>;
 
   constructor(db: AppDb, deps: SearchIndexDeps = {}) {
     this.#db = db;
+    this.#termsInSteps = deps.termsInSteps ?? searchTermsInSteps;
     this.#yield = deps.yieldToEventLoop ?? (() => new Promise((resolve) => setTimeout(resolve, 0)));
     this.#clock = deps.clock ?? (() => performance.now());
   }
@@ -76,13 +82,33 @@ export class SearchIndex {
     const prepared: string[][] = [];
     let sliceStart = this.#clock();
     for (const message of messages) {
-      prepared.push(searchTermsOf(messageSearchText(message)));
-      if (this.#clock() - sliceStart > TOKENISE_SLICE_MS) {
-        await this.#yield();
-        sliceStart = this.#clock();
+      // A message is read in steps, so one 10 MB tool output yields like many small messages.
+      const steps = this.#termsOfMessage(message);
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (this.#clock() - sliceStart > TOKENISE_SLICE_MS) {
+          await this.#yield();
+          sliceStart = this.#clock();
+        }
+        if (step.done) {
+          prepared.push(step.value);
+          break;
+        }
       }
     }
     return prepared;
+  }
+
+  /**
+   * One message's terms, step by step. A message whose text cannot be tokenised (an engine limit
+   * on some input nobody foresaw) is stored without terms: unsearchable, but never the reason a
+   * whole import or turn is not stored.
+   */
+  *#termsOfMessage(message: Message): Generator<void, string[]> {
+    try {
+      return yield* this.#termsInSteps(messageSearchText(message), TOKENISE_STEP_CHARS);
+    } catch {
+      return [];
+    }
   }
 
   /** Indexes stored messages. Call inside a read-write transaction over `searchTerms`. */

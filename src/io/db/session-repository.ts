@@ -1,5 +1,7 @@
 import type { CompressorState } from '../../core/compression/compressor-state.ts';
 import type { Preset } from '../../core/presets/preset.ts';
+import type { StoredSessionsMarker } from '../../core/sessions/detect-lost-sessions.ts';
+import { formatBytes } from '../../core/shared/format-bytes.ts';
 import { getCompressionTip } from '../../core/sessions/get-compression-tip.ts';
 import { getNextTitleInLineage } from '../../core/sessions/get-next-title-in-lineage.ts';
 import { newSessionId } from '../../core/sessions/new-session-id.ts';
@@ -26,7 +28,7 @@ import {
 import type { MessageRow } from './message-row.ts';
 import { loadRelatedSessions } from './load-related-sessions.ts';
 import { messageToRow, newSessionRow, sessionRowToRecord } from './row-mappers.ts';
-import { sanitizeSessionTitle } from './sanitize-session-title.ts';
+import { sanitizeSessionTitle } from '../../core/sessions/sanitize-session-title.ts';
 import { SearchIndex, type PreparedTerms, type SearchHit, type SearchOptions } from './search-index.ts';
 import type { SessionEventPublisher } from './session-events.ts';
 import type { SessionRow } from './session-row.ts';
@@ -35,7 +37,14 @@ import type {
   SessionNotFoundError,
   TitleInUseError,
 } from './session-store-error.ts';
-import { runPlainStorageWrite, runStorageWrite, type StorageFullError } from './storage-full-error.ts';
+import type { StorageEstimateBytes } from './browser-storage.ts';
+import { estimateStoredBytes } from './estimate-stored-bytes.ts';
+import {
+  runPlainStorageWrite,
+  runStorageWrite,
+  storageFull,
+  type StorageFullError,
+} from './storage-full-error.ts';
 import type { UsageEventRow } from './usage-event-row.ts';
 
 export type SessionSource = 'chat' | 'import' | 'demo' | 'replay';
@@ -75,11 +84,19 @@ export interface SessionRepositoryDeps {
   searchIndex?: SearchIndex;
   toolResultStorage?: IndexedDbToolResultStorage;
   /**
+   * The browser's storage estimate: before a large write the repository checks there is room,
+   * and refuses with the figures instead of letting the browser fail midway.
+   */
+  storageEstimate?: () => Promise<StorageEstimateBytes | null>;
+  /**
    * Test-only fault injection: called inside the rotation transaction after each step.
    * Throwing from it aborts the transaction exactly as a crash or a closed tab would.
    */
   onRotationStep?: (step: RotationStep) => void;
 }
+
+/** Writes estimated above this size are checked against the storage estimate first. */
+export const LARGE_WRITE_BYTES = 4 * 1024 * 1024;
 
 /** Random bytes in a session id (`YYYYMMDD_HHMMSS_<6 hex>`). */
 const SESSION_ID_RANDOM_BYTES = 3;
@@ -120,6 +137,8 @@ export class SessionRepository {
     input: CreateSessionInput,
     messages: readonly Message[],
   ): Promise<Result<SessionRow, StorageFullError>> {
+    const room = await this.#checkRoom(messages);
+    if (!room.ok) return room;
     const prepared = await this.searchIndex.prepare(messages);
     let flushed: FlushedOutputs = [];
     const result = await runPlainStorageWrite(() =>
@@ -159,6 +178,8 @@ export class SessionRepository {
     sessionId: string,
     messages: readonly Message[],
   ): Promise<Result<number[], StorageFullError | SessionNotFoundError | SessionAlreadyEndedError>> {
+    const room = await this.#checkRoom(messages);
+    if (!room.ok) return room;
     const prepared = await this.searchIndex.prepare(messages);
     let flushed: FlushedOutputs = [];
     const result = await runStorageWrite(() =>
@@ -209,6 +230,15 @@ export class SessionRepository {
     return this.#db.sessions.get(id);
   }
 
+  /** How many sessions are stored and the id of the newest started: the eviction marker's figures. */
+  async storedSessionsSummary(): Promise<StoredSessionsMarker> {
+    const [count, newest] = await Promise.all([
+      this.#db.sessions.count(),
+      this.#db.sessions.orderBy('startedAt').last(),
+    ]);
+    return { count, newestId: newest?.id ?? null };
+  }
+
   /** Every session, newest started first. */
   listSessions(): Promise<SessionRow[]> {
     return this.#db.sessions.orderBy('startedAt').reverse().toArray();
@@ -232,6 +262,8 @@ export class SessionRepository {
     compressed: readonly Message[],
     info: RotationInfo,
   ): Promise<Result<SessionRow, RotationError>> {
+    const room = await this.#checkRoom(compressed);
+    if (!room.ok) return room;
     const prepared = await this.searchIndex.prepare(compressed);
     const step = (name: RotationStep): void => this.#deps.onRotationStep?.(name);
     let flushed: FlushedOutputs = [];
@@ -493,6 +525,26 @@ export class SessionRepository {
   }
 
   /** Inside a transaction over the message tables: rows, search postings, cited tool outputs. */
+  /**
+   * Refuses a large write the browser has no room for, naming the figures. Small writes (a chat
+   * turn) are not checked: the estimate costs a round trip, and a full disk still fails them
+   * cleanly as `StorageFull`.
+   */
+  async #checkRoom(messages: readonly Message[]): Promise<Result<void, StorageFullError>> {
+    const neededBytes = estimateStoredBytes(messages);
+    if (neededBytes < LARGE_WRITE_BYTES || !this.#deps.storageEstimate) return ok(undefined);
+    const estimate = await this.#deps.storageEstimate();
+    if (estimate === null) return ok(undefined);
+    const freeBytes = Math.max(0, estimate.quotaBytes - estimate.usageBytes);
+    if (freeBytes >= neededBytes) return ok(undefined);
+    return err(
+      storageFull(
+        `Not enough browser storage: this needs about ${formatBytes(neededBytes)}, but only ` +
+          `${formatBytes(freeBytes)} of the ${formatBytes(estimate.quotaBytes)} this site may use are free.`,
+      ),
+    );
+  }
+
   async #insertMessages(
     sessionId: string,
     messages: readonly Message[],

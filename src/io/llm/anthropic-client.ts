@@ -90,7 +90,13 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
         const message = await sdk.messages.create(body as unknown as MessageCreateParamsNonStreaming, {
           signal: signal ?? null,
         });
-        return toChatResponse(fromAnthropicResponse(message), warnings, call, ANTHROPIC_USAGE_ROUTE);
+        return toChatResponse(
+          fromAnthropicResponse(message),
+          warnings,
+          call,
+          ANTHROPIC_USAGE_ROUTE,
+          request.messages,
+        );
       }
       const events = await sdk.messages.create(body as unknown as MessageCreateParamsStreaming, {
         signal: signal ?? null,
@@ -127,6 +133,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
         [...warnings, ...state.warnings],
         call,
         ANTHROPIC_USAGE_ROUTE,
+        request.messages,
       );
     } catch (error) {
       throw toLlmError(error, call, signal, options.isOnline);

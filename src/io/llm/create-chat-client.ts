@@ -1,7 +1,8 @@
 import type { Preset } from '../../core/presets/preset.ts';
 import type { ChatClient } from './chat-client.ts';
-import { LlmError } from './llm-error.ts';
-import type { ProviderSettings } from './provider-settings.ts';
+import { connectBlockedMessage } from '../security/connect-policy-guard.ts';
+import { isLlmError, LlmError } from './llm-error.ts';
+import { DEFAULT_BASE_URLS, effectiveOrigin, type ProviderSettings } from './provider-settings.ts';
 
 export interface CreateChatClientOptions {
   /** Its error classification and usage reading apply to this client's responses. */
@@ -30,6 +31,17 @@ export async function createChatClient(
   if (settings.baseUrl.trim() !== '' && !/^https?:\/\/[^/]/i.test(settings.baseUrl.trim())) {
     throw configurationError(settings, `The base URL "${settings.baseUrl}" is not an http(s) URL.`);
   }
+  const origin = effectiveOrigin(settings);
+  if (settings.keyOrigin !== undefined && origin !== settings.keyOrigin) {
+    throw configurationError(
+      settings,
+      `The API key was saved for ${settings.keyOrigin} and is not sent to ${origin ?? settings.baseUrl}. ` +
+        'Enter the key again for this base URL.',
+    );
+  }
+  const target = settings.baseUrl.trim() || DEFAULT_BASE_URLS[settings.provider];
+  const blocked = connectBlockedMessage(target);
+  if (blocked !== null) throw configurationError(settings, blocked);
   const common = {
     apiKey: settings.apiKey.trim(),
     baseUrl: settings.baseUrl,
@@ -39,14 +51,46 @@ export async function createChatClient(
   };
   if (settings.provider === 'anthropic') {
     const { createAnthropicClient } = await import('./anthropic-client.ts');
-    return createAnthropicClient(common);
+    return explainBlockedConnections(createAnthropicClient(common), settings, target);
   }
   const { createOpenAiCompatibleClient } = await import('./openai-compatible-client.ts');
-  return createOpenAiCompatibleClient({
-    ...common,
-    ...(options.appReferer ? { appReferer: options.appReferer } : {}),
-    ...(options.appTitle ? { appTitle: options.appTitle } : {}),
-  });
+  return explainBlockedConnections(
+    createOpenAiCompatibleClient({
+      ...common,
+      ...(options.appReferer ? { appReferer: options.appReferer } : {}),
+      ...(options.appTitle ? { appTitle: options.appTitle } : {}),
+    }),
+    settings,
+    target,
+  );
+}
+
+/**
+ * A network error to an origin the page's policy blocked (the browser reported the violation)
+ * becomes "reload to allow HOST": retrying cannot help, and "failed to fetch" says nothing.
+ */
+function explainBlockedConnections(
+  client: ChatClient,
+  settings: ProviderSettings,
+  target: string,
+): ChatClient {
+  const explain = (error: unknown): never => {
+    const blocked = isLlmError(error) && error.kind === 'network' ? connectBlockedMessage(target) : null;
+    throw blocked === null ? error : configurationError(settings, blocked);
+  };
+  return {
+    provider: client.provider,
+    model: client.model,
+    send: (request, handlers, signal) => client.send(request, handlers, signal).catch(explain),
+    ...(client.countTokens
+      ? {
+          countTokens: (
+            request: Parameters<NonNullable<ChatClient['countTokens']>>[0],
+            signal?: AbortSignal,
+          ) => client.countTokens!(request, signal).catch(explain),
+        }
+      : {}),
+  };
 }
 
 function configurationError(settings: ProviderSettings, message: string): LlmError {

@@ -127,6 +127,7 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
         warnings,
         call,
         usageRoute,
+        request.messages,
       );
     } catch (error) {
       throw toLlmError(error, call, signal, errorBody, options.isOnline);
@@ -139,7 +140,13 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
           { kind: 'invalid-response', message: `Response is not JSON: ${parsed.error.message}`, headers },
           call,
         );
-      return toChatResponse(fromOpenAiChatResponse(parsed.value), warnings, call, usageRoute);
+      return toChatResponse(
+        fromOpenAiChatResponse(parsed.value),
+        warnings,
+        call,
+        usageRoute,
+        request.messages,
+      );
     }
   }
 

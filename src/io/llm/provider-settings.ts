@@ -1,3 +1,4 @@
+import { originOf } from '../../core/security/content-security-policy.ts';
 import type { ChatProvider } from './chat-client.ts';
 
 /** What the user configures for one provider connection. The key is only ever sent to `baseUrl`. */
@@ -11,6 +12,11 @@ export interface ProviderSettings {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /**
+   * The origin the key was saved for (`https://api.anthropic.com`). When set, no request is made
+   * unless the base URL still has this origin: a key never follows a changed base URL.
+   */
+  keyOrigin?: string;
 }
 
 export const DEFAULT_BASE_URLS: Readonly<Record<ChatProvider, string>> = {
@@ -28,6 +34,11 @@ export function hermesProviderName(settings: Pick<ProviderSettings, 'provider' |
   if (host === 'openrouter.ai' || host.endsWith('.openrouter.ai')) return 'openrouter';
   if (host === 'api.openai.com') return 'openai';
   return 'custom';
+}
+
+/** The origin requests go to: the base URL's, or the provider's default when none is set. */
+export function effectiveOrigin(settings: Pick<ProviderSettings, 'provider' | 'baseUrl'>): string | null {
+  return originOf(settings.baseUrl.trim() || DEFAULT_BASE_URLS[settings.provider]);
 }
 
 export function hostOf(url: string): string {

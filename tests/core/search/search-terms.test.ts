@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   MAXIMUM_TERM_LENGTH_CHARS,
   normalizeWord,
+  searchTermsInSteps,
   searchTermsOf,
   termOccurrences,
 } from '#core/search/search-terms.ts';
+
+/** Runs a stepped reading to its end and returns its result. */
+function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
 
 describe('searchTermsOf', () => {
   it('splits on anything that is not a letter or digit and folds case', () => {
@@ -74,6 +83,74 @@ describe('termOccurrences', () => {
       [2, 4],
       [5, 6],
     ]);
+  });
+});
+
+describe('termOccurrences on long unbroken runs', () => {
+  /** The pattern before runs were matched in windows: one match per run, however long. */
+  const CJK = '\\p{scx=Han}\\p{scx=Hiragana}\\p{scx=Katakana}\\p{scx=Hangul}';
+  const UNBOUNDED = new RegExp(
+    `((?:(?=[\\p{L}\\p{N}])[${CJK}])+)|((?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+)`,
+    'gu',
+  );
+  function reference(text: string): Array<{ term: string; kind: string; start: number; end: number }> {
+    const occurrences: Array<{ term: string; kind: string; start: number; end: number }> = [];
+    for (const match of text.matchAll(UNBOUNDED)) {
+      if (match[1] === undefined) {
+        const term = normalizeWord(match[0]);
+        occurrences.push({ term, kind: 'word', start: match.index, end: match.index + match[0].length });
+        continue;
+      }
+      const characters = Array.from(match[1]);
+      let offset = match.index;
+      characters.forEach((first, index) => {
+        const second = characters[index + 1] ?? '';
+        const term = (first + second).normalize('NFKC').toLowerCase();
+        occurrences.push({ term, kind: 'cjk', start: offset, end: offset + first.length + second.length });
+        offset += first.length;
+      });
+    }
+    return occurrences;
+  }
+
+  it('finds the same occurrences as one match per run, across the window joins', () => {
+    const pieces = ['a', 'É', 'e\u0301', '7', '中', '文', '😀', ' ', '.', '한', '𠀀', 'x'];
+    let seed = 12345;
+    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 40; round++) {
+      let text = '';
+      while (text.length < 6000) {
+        const piece = pieces[Math.floor(random() * pieces.length)]!;
+        // Long runs of one piece cross the 1,024-character windows.
+        text += piece.repeat(
+          random() < 0.2 ? 900 + Math.floor(random() * 2500) : 1 + Math.floor(random() * 5),
+        );
+      }
+      expect(termOccurrences(text), `round ${round}`).toEqual(reference(text));
+      // Read in small steps, windows cut runs anywhere: the terms are the same.
+      const distinct = [...new Set(reference(text).map((occurrence) => occurrence.term))];
+      expect(drain(searchTermsInSteps(text, 97)), `round ${round}, in steps`).toEqual(distinct);
+    }
+  });
+
+  it('reads text in steps even where it holds no term at all', () => {
+    const steps = searchTermsInSteps('🚀'.repeat(100_000), 32_768);
+    let pauses = 0;
+    for (let step = steps.next(); !step.done; step = steps.next()) pauses += 1;
+    expect(pauses).toBe(Math.ceil(200_000 / 32_768) - 1);
+  });
+
+  it('indexes an 8 MB run of letters with accents as one capped word instead of overflowing the stack', () => {
+    const text = 'a\u0301'.repeat(4_000_000);
+    expect(searchTermsOf(`before ${text} after`)).toEqual([
+      'before',
+      'a'.repeat(MAXIMUM_TERM_LENGTH_CHARS),
+      'after',
+    ]);
+  });
+
+  it('indexes an 8 MB CJK run as its few distinct bigrams', () => {
+    expect(searchTermsOf('中文'.repeat(4_000_000))).toEqual(['中文', '文中', '文']);
   });
 });
 

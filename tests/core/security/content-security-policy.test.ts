@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildContentSecurityPolicy,
   connectPolicyFor,
+  isConnectAllowed,
   originOf,
 } from '#core/security/content-security-policy.ts';
 
@@ -49,5 +50,25 @@ describe('buildContentSecurityPolicy', () => {
 
   it('allows only the app itself when no provider is configured and loopback is off', () => {
     expect(buildContentSecurityPolicy(connectPolicyFor([], false))).toContain("connect-src 'self';");
+  });
+});
+
+describe('isConnectAllowed', () => {
+  const policy = { origins: ['https://api.anthropic.com', 'https://openrouter.ai'], allowLoopback: true };
+
+  it('allows the listed origins and loopback servers over http on any port', () => {
+    expect(isConnectAllowed(policy, 'https://api.anthropic.com/v1/messages')).toBe(true);
+    expect(isConnectAllowed(policy, 'https://OpenRouter.ai/api/v1')).toBe(true);
+    expect(isConnectAllowed(policy, 'http://localhost:11434/v1')).toBe(true);
+    expect(isConnectAllowed(policy, 'http://127.0.0.1:8787')).toBe(true);
+  });
+
+  it('refuses other hosts, other schemes of the same host, and loopback when it is not allowed', () => {
+    expect(isConnectAllowed(policy, 'http://evil.example')).toBe(false);
+    expect(isConnectAllowed(policy, 'http://api.anthropic.com')).toBe(false);
+    expect(isConnectAllowed(policy, 'https://localhost:8443')).toBe(false);
+    expect(isConnectAllowed(policy, 'http://localhost.evil.example')).toBe(false);
+    expect(isConnectAllowed({ ...policy, allowLoopback: false }, 'http://localhost:11434')).toBe(false);
+    expect(isConnectAllowed(policy, 'not a url')).toBe(false);
   });
 });

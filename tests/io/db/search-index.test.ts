@@ -3,10 +3,13 @@ import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { parseSearchQuery, termMatches } from '#core/search/search-query.ts';
 import { termOccurrences } from '#core/search/search-terms.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { SearchIndex, TOKENISE_STEP_CHARS } from '#io/db/search-index.ts';
 import { SEARCH_BUCKET_SIZE_MESSAGES } from '#io/db/search-term-row.ts';
+import { SessionRepository } from '#io/db/session-repository.ts';
 import {
   assistant,
   expectOk,
+  fixtureDeps,
   openFixtureRepository,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
@@ -243,6 +246,60 @@ describe('search', () => {
     ).toBe(true);
     expect(common.reduce((sum, row) => sum + row.messageIds.length, 0)).toBe(messages.length);
     expect((await repository.search('common', { limit: 500 })).length).toBe(200);
+    db.close();
+  });
+
+  it('stores and finds a message holding an 8 MB unbroken run of accented letters', async () => {
+    const { db, repository } = openFixtureRepository('search-huge-run');
+    const run = 'e\u0301'.repeat(4_000_000);
+    const session = expectOk(
+      await repository.createSession({ ...CHAT, title: 'Huge' }, [
+        user(`payload ${run} trailer`),
+        assistant('noted'),
+      ]),
+    );
+    expect((await repository.loadMessages(session.id))[0]!.content).toHaveLength(run.length + 16);
+    expect((await repository.search('trailer')).map((hit) => hit.role)).toEqual(['user']);
+    expect((await repository.search('eeee')).map((hit) => hit.role)).toEqual(['user']);
+    db.close();
+  });
+
+  it('stores every message when one cannot be tokenised, leaving only that one unsearchable', async () => {
+    const { db } = openFixtureRepository('search-tokeniser-fails');
+    const failing = new SearchIndex(db, {
+      *termsInSteps(text) {
+        if (text.includes('poison')) throw new RangeError('Maximum call stack size exceeded');
+        return text.toLowerCase().split(/\W+/).filter(Boolean);
+      },
+    });
+    const repository = new SessionRepository(db, fixtureDeps({ searchIndex: failing }));
+    const session = expectOk(
+      await repository.createSession({ ...CHAT, title: 'Mixed' }, [
+        user('first harmless message'),
+        user('poison pill'),
+        assistant('second harmless message'),
+      ]),
+    );
+    expect(await repository.loadMessages(session.id)).toHaveLength(3);
+    expect((await repository.search('harmless')).map((hit) => hit.role)).toEqual(['assistant', 'user']);
+    expect(await repository.search('pill')).toEqual([]);
+    db.close();
+  });
+
+  it('gives the event loop turns inside one long message while preparing its terms', async () => {
+    const { db } = openFixtureRepository('search-prepare-yields');
+    let now = 0;
+    let turns = 0;
+    // Every clock reading is 20 ms later: each step is over the 12 ms slice.
+    const index = new SearchIndex(db, {
+      clock: () => (now += 20),
+      yieldToEventLoop: async () => void (turns += 1),
+    });
+    const text = 'word '.repeat(200_000);
+    const [terms] = await index.prepare([user(text)]);
+    expect(terms).toEqual(['word']);
+    // A turn per step of the message, not one for the whole million characters.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(text.length / TOKENISE_STEP_CHARS));
     db.close();
   });
 });

@@ -686,3 +686,59 @@ describe('ConversationRuntime: a provider that stops answering', () => {
     ]);
   });
 });
+
+describe('ConversationRuntime: a provider that repeats or omits tool call ids', () => {
+  /** Two calls sharing one id, then (next turn) two calls without ids, then the first id again. */
+  const searchCall = (query: string, id: string) => ({
+    name: 'search_sessions',
+    arguments: { query },
+    id,
+  });
+
+  for (const route of ['anthropic', 'openai'] as const) {
+    it(`stores every call under its own id and pairs each result with its call (${route})`, async () => {
+      const steps = chatStepFetch(provider.mock);
+      const fixture = createRuntimeFixture({
+        label: `duplicate-ids-${route}`,
+        mock: provider.mock(),
+        provider: route === 'anthropic' ? 'anthropic' : 'openai-compatible',
+        fetch: steps.fetch,
+      });
+      steps.queue(
+        { kind: 'reply', toolCalls: [searchCall('alpha', 'dup'), searchCall('beta', 'dup')] },
+        { kind: 'reply', text: 'Looked twice.' },
+      );
+      expect(await fixture.runtime.sendUserMessage('Search for alpha and beta.', noAbort())).toEqual({
+        outcome: 'completed',
+        message: null,
+      });
+      steps.queue(
+        { kind: 'reply', toolCalls: [searchCall('gamma', ''), searchCall('delta', '')] },
+        { kind: 'reply', text: 'Looked again.' },
+        { kind: 'reply', toolCalls: [searchCall('epsilon', 'dup')] },
+        { kind: 'reply', text: 'Done.' },
+      );
+      expect((await fixture.runtime.sendUserMessage('Now gamma and delta.', noAbort())).outcome).toBe(
+        'completed',
+      );
+      expect((await fixture.runtime.sendUserMessage('And epsilon.', noAbort())).outcome).toBe('completed');
+
+      const stored = await fixture.repository.loadMessages(fixture.runtime.sessionId!);
+      const calls = stored.flatMap((message) => message.tool_calls ?? []);
+      // The ~N convention of the importer; empty ids named by position; a later turn's repeat renamed too.
+      expect(calls.map((call) => call.id)).toEqual(['dup', 'dup~2', 'call_0', 'call_1', 'dup~3']);
+      const queries = calls.map((call) => (JSON.parse(call.function.arguments) as { query: string }).query);
+      expect(queries).toEqual(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+      // Each result answers its own call: the ids are the calls' ids, in call order.
+      const results = stored.filter((message) => message.role === 'tool');
+      expect(results.map((message) => message.tool_call_id)).toEqual(calls.map((call) => call.id));
+      for (const [index, result] of results.entries()) expect(messageText(result)).toContain(queries[index]!);
+
+      // What went back to the provider carried unique ids as well.
+      const lastRequest = JSON.stringify(chatRequests(provider.mock()).at(-1)!.body.messages);
+      for (const id of ['dup', 'dup~2', 'call_0', 'call_1'])
+        expect(lastRequest).toContain(route === 'anthropic' ? id.replace('~', '_') : id);
+      expect(fixture.eventsOf('error')).toEqual([]);
+    });
+  }
+});

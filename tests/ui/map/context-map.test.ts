@@ -14,6 +14,23 @@ beforeAll(() => {
 });
 
 describe('ContextMap', () => {
+  it('draws two foreign compaction points at the same message (a file with two boundary records)', () => {
+    const plan = demoPlan();
+    const marker = plan.compactionMarkers[0]!;
+    const { getAllByTestId } = render(ContextMap, {
+      props: {
+        plan: { ...plan, compactionMarkers: [marker, { ...marker }] },
+        messageAt: () => -1,
+        roleOf: () => 'user',
+        onJump: () => {},
+      },
+    });
+    expect(getAllByTestId('map-marker-foreign').map((element) => element.dataset.index)).toEqual([
+      String(marker.messageIndex),
+      String(marker.messageIndex),
+    ]);
+  });
+
   it('draws one element per region from the plan, token-proportional on the axis', () => {
     const plan = demoPlan();
     const { container, getByTestId } = render(ContextMap, {

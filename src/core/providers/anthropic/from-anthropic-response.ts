@@ -27,9 +27,10 @@ export function fromAnthropicResponse(
   for (const block of response.content as unknown[]) {
     if (!isPlainObject(block)) continue;
     if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-    else if (block.type === 'tool_use' && typeof block.id === 'string' && typeof block.name === 'string') {
+    else if (block.type === 'tool_use' && typeof block.name === 'string') {
       toolCalls.push({
-        id: block.id,
+        // A missing id is kept as empty: the client names it (`makeToolCallIdsUnique`).
+        id: typeof block.id === 'string' ? block.id : '',
         type: 'function',
         function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) },
       });

@@ -58,6 +58,16 @@ describe('fromAnthropicResponse', () => {
     expect(result.ok && result.value.message.content).toBeNull();
   });
 
+  it('keeps a tool_use block that came without an id, with an empty id for the client to name', () => {
+    const result = fromAnthropicResponse({
+      content: [{ type: 'tool_use', name: 'search_sessions', input: { query: 'a' } }],
+      stop_reason: 'tool_use',
+    });
+    expect(result.ok && result.value.message.tool_calls).toEqual([
+      { id: '', type: 'function', function: { name: 'search_sessions', arguments: '{"query":"a"}' } },
+    ]);
+  });
+
   it('reports a body without a content list as an InvalidProviderResponse', () => {
     expect(fromAnthropicResponse({ type: 'error' })).toEqual({
       ok: false,
