@@ -1,3 +1,11 @@
+import { estimateTokensRough } from '../core/tokens/estimate-tokens-rough.ts';
+import { estimateMessageTokensRough } from '../core/tokens/estimate-messages-tokens-rough.ts';
+import { routeForModel } from '../core/lab/route-for-model.ts';
+import {
+  assessCompaction,
+  type AssessmentRoute,
+  type CompactionAssessment,
+} from '../core/lab/assess-compaction.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../core/compression/offline-summarizer.ts';
 import type { Summarizer, SummaryRequest } from '../core/compression/summarizer.ts';
@@ -35,6 +43,8 @@ export interface LabCompressOptions {
   /** Manual compaction (the default here): clears the failure cooldown first. */
   readonly force?: boolean;
   readonly tailTokenBudgetOverride?: number;
+  /** Where the conversation runs, for the ledger's prices and cache; from `mainModel` when absent. */
+  readonly route?: AssessmentRoute;
 }
 
 /** A summariser on the page (it owns provider keys and network calls), reached through comlink. */
@@ -97,16 +107,42 @@ export async function runLabCompaction(
       { summarizer, now: () => Date.now() },
     );
     const diff = diffCompression(source.messages, outcome.messages, outcome.skipped ? null : outcome.fates);
-    return ok(toLabCompression(strategy, outcome, diff, summarizer, clock() - started));
+    const assessment = outcome.skipped ? null : assess(outcome, strategy, options);
+    return ok(toLabCompression(strategy, outcome, diff, assessment, summarizer, clock() - started));
   } catch (error) {
     return err({ message: error instanceof Error ? error.message : String(error) });
   }
+}
+
+/**
+ * Fidelity and ledger of a lab compaction, counted as the strategy counts (its rough
+ * estimator): the same basis as its trigger, and fast enough to run on every replay.
+ */
+function assess(
+  outcome: ConversationCompaction,
+  strategy: Strategy,
+  options: LabCompressOptions,
+): CompactionAssessment {
+  const { preset } = strategy;
+  return assessCompaction({
+    input: outcome.input,
+    output: outcome.messages,
+    fates: outcome.fates,
+    summaries: outcome.compaction.summaries,
+    summarizerCalls: outcome.compaction.summarizerCalls,
+    preset,
+    route: options.route ?? routeForModel(options.mainModel ?? null),
+    countMessage: (message) => estimateMessageTokensRough(message, preset),
+    countText: estimateTokensRough,
+    ...(options.pinned ? { pinned: options.pinned } : {}),
+  });
 }
 
 function toLabCompression(
   strategy: Strategy,
   outcome: ConversationCompaction,
   diff: LabCompression['diff'],
+  assessment: CompactionAssessment | null,
   summarizer: Summarizer,
   elapsedMs: number,
 ): LabCompression {
@@ -136,6 +172,7 @@ function toLabCompression(
     warning: compaction.warning,
     hermes,
     diff,
+    assessment,
     summarizerLabel: summarizer.label,
     offline: summarizer.offline,
     elapsedMs,

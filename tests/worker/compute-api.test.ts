@@ -78,6 +78,15 @@ describe('computeApi', () => {
     expect(first.value.messages.length).toBeLessThan(demo.messages.length);
     expect(first.value.diff.after).toHaveLength(first.value.messages.length);
     expect(first.value.diff.counts.inserted).toBeGreaterThanOrEqual(1);
+    // Fidelity and ledger come with every compaction: the demo's summarised middle names files
+    // and commands, and the offline summary keeps some of them.
+    const assessment = first.value.assessment!;
+    expect(assessment.fidelity.total).toBeGreaterThan(10);
+    expect(assessment.fidelity.score).toBeGreaterThan(0);
+    expect(assessment.fidelity.score).toBeLessThan(1);
+    expect(assessment.summaryMeasured).toBe(false);
+    expect(assessment.cache.source).toBe('simulation');
+    expect(assessment.ledger.savedTokensPerTurn).toBeGreaterThan(0);
     const resultPlan = await computeApi.plan('compress-result', {
       ...planOptions,
       state: first.value.state,
@@ -90,6 +99,11 @@ describe('computeApi', () => {
     );
     expect(second.ok && second.value.state.compressionCount).toBe(2);
     expect(second.ok && second.value.warning).toContain('compressed');
+    // A compaction that changed nothing has nothing to assess.
+    computeApi.openDocument('compress-tiny', demo.messages.slice(0, 3), 'hermes-2026-04', context);
+    const tiny = await computeApi.compress('compress-tiny', planOptions, null);
+    expect(tiny.ok && tiny.value.skipped).toBeTruthy();
+    expect(tiny.ok && tiny.value.assessment).toBeNull();
   });
 
   it('summarises through the page when given a summariser callback', async () => {

@@ -57,8 +57,12 @@ export interface AssessCompactionInput {
 export interface CompactionAssessment {
   readonly fidelity: FidelityReport;
   readonly ledger: CompactionLedger;
+  /** The cache figures the ledger was priced from (given, or simulated). */
+  readonly cache: CompactionCacheFigures;
   /** Pinned input indices that are not in the output verbatim. */
   readonly missingPins: readonly number[];
+  /** Whether the summariser call is priced from the provider's usage (a live compaction) or counted. */
+  readonly summaryMeasured: boolean;
 }
 
 /** Facts at stake: everything the compaction did not keep verbatim. */
@@ -111,6 +115,8 @@ export function assessCompaction(input: AssessCompactionInput): CompactionAssess
   return {
     fidelity,
     ledger,
+    cache,
+    summaryMeasured: input.summaryUsage !== undefined && input.summaryUsage !== null,
     missingPins: input.pinned ? findMissingPinnedMessages(input.input, input.pinned, input.output) : [],
   };
 }

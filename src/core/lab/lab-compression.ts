@@ -1,3 +1,4 @@
+import type { CompactionAssessment } from './assess-compaction.ts';
 import type { CompressionResult } from '../compression/compress.ts';
 import type { CompressorState } from '../compression/compressor-state.ts';
 import type { CompactionSummary, CompactSkipReason, ReattachedFile } from '../strategies/strategy.ts';
@@ -36,6 +37,8 @@ export interface LabCompression {
   /** Hermes' phase details (without its message list, which is `messages`); null for other tools. */
   readonly hermes: Omit<CompressionResult, 'messages'> | null;
   readonly diff: CompressionDiff;
+  /** What it kept (fidelity), what it cost and when that pays back (ledger); null when skipped. */
+  readonly assessment: CompactionAssessment | null;
   readonly summarizerLabel: string;
   readonly offline: boolean;
   /** Worker time of the compaction and the diff, milliseconds (a provider call included). */

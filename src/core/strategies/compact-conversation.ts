@@ -67,13 +67,18 @@ export async function compactConversation(
   const preset = strategy.preset;
   const messages =
     input.reason === 'hygiene' ? hygieneInputMessages(input.messages, preset) : [...input.messages];
-  const prepared = messages === input.messages ? input.prepared : undefined;
+  // What the caller prepared (and its per-index token counts) describes its own list; it still
+  // holds when hygiene kept every message as it was.
+  const sameList =
+    messages.length === input.messages.length &&
+    messages.every((message, index) => message === input.messages[index]);
+  const { prepared, tokens, ...rest } = input;
+  const strategyInput = sameList
+    ? { ...rest, messages, ...(prepared !== undefined ? { prepared } : {}), ...(tokens ? { tokens } : {}) }
+    : { ...rest, messages };
   const requestTokensBefore = estimateRequestTokensRough(messages, input.systemPrompt, input.tools, preset);
   const tokensBefore = estimateMessagesTokensRough(messages, preset);
-  const compaction = await strategy.compact(
-    { ...input, messages, ...(prepared !== undefined ? { prepared } : {}) },
-    deps,
-  );
+  const compaction = await strategy.compact(strategyInput, deps);
   const unchanged = (skipped: CompactSkipReason, notes: readonly string[]): ConversationCompaction => ({
     compaction,
     input: messages,

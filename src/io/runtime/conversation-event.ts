@@ -1,3 +1,4 @@
+import type { CompactionAssessment } from '../../core/lab/assess-compaction.ts';
 import type { Message, ToolCall } from '../../core/transcript/message.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
 
@@ -34,6 +35,11 @@ export interface CompactionReport {
   readonly sessionId: string;
   readonly sessionTitle: string | null;
   readonly parentSessionId: string;
+  /**
+   * What the compaction kept (fidelity, from the worker) and what it cost (the ledger, priced
+   * from the provider's usage where there was one); null when nothing was compacted.
+   */
+  readonly assessment: CompactionAssessment | null;
 }
 
 export interface UsageReport {

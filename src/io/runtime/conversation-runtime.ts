@@ -17,6 +17,13 @@
  * simply runs the turn again. Every compaction rotates the session; the runtime continues in
  * the child.
  */
+import { estimateMessageTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
+import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
+import type { LabCompression } from '../../core/lab/lab-compression.ts';
+import type { CompactionLedger } from '../../core/ledger/compute-compaction-ledger.ts';
+import type { CompactionCacheFigures } from '../../core/ledger/compaction-cache-figures.ts';
+import { liveCompactionLedger } from '../../core/ledger/live-compaction-ledger.ts';
+import { assessmentRouteOf } from './assessment-route.ts';
 import { createCompressorState, type CompressorState } from '../../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
 import { planOnce } from '../../core/lab/create-planner.ts';
@@ -137,6 +144,8 @@ export class ConversationRuntime {
    * count of this session, 0 after a compaction until the next response reports one.
    */
   #lastSessionPromptTokens = 0;
+  /** Usage of the last chat response of this session: the live ledger reads its cache figures. */
+  #lastChatUsage: CanonicalUsage | null = null;
   /** Windows learned from overflow errors, by model (Hermes keeps them per model too). */
   readonly #learnedContextLengths = new Map<string, number>();
   #busy = false;
@@ -193,6 +202,7 @@ export class ConversationRuntime {
     this.#messages = [];
     this.#state = createCompressorState();
     this.#lastSessionPromptTokens = 0;
+    this.#lastChatUsage = null;
     this.events.emit({ type: 'session-change', sessionId: null, title: null, reason: 'new', messages: [] });
   }
 
@@ -536,6 +546,7 @@ export class ConversationRuntime {
           strategy: turn.strategy,
           mainModel: turn.settings.provider?.model ?? null,
           today: this.#deps.today?.() ?? null,
+          route: assessmentRouteOf(turn.settings),
           ...options,
         },
         { store: this.#deps.store, compact: this.#deps.compact, summarizer, signal: turn.signal },
@@ -565,18 +576,25 @@ export class ConversationRuntime {
       sessionId,
       sessionTitle: this.#sessionTitle,
       parentSessionId: sessionId,
+      assessment: null,
     };
     const tokensNow = (): number =>
       estimateRequestTokensRough(this.#messages, this.#systemPrompt, turn.tools, turn.preset);
     switch (outcome.kind) {
       case 'rotated': {
         const { result, child } = outcome;
+        const assessment = result.assessment && {
+          ...result.assessment,
+          ...this.#liveLedger(turn, result, outcome.input, summaryResponses),
+          summaryMeasured: turn.settings.provider !== null,
+        };
         this.#sessionId = child.id;
         this.#sessionTitle = child.title;
         this.#messages = result.messages;
         this.#state = result.state;
         // The session's prompt count described the old transcript.
         this.#lastSessionPromptTokens = 0;
+        this.#lastChatUsage = null;
         this.events.emit({
           type: 'session-change',
           sessionId: child.id,
@@ -599,6 +617,7 @@ export class ConversationRuntime {
           summaryError: result.state.lastSummaryError,
           sessionId: child.id,
           sessionTitle: child.title,
+          assessment,
         };
         break;
       }
@@ -640,6 +659,34 @@ export class ConversationRuntime {
     return report;
   }
 
+  /** The compaction's ledger from what the provider reported (see `liveCompactionLedger`). */
+  #liveLedger(
+    turn: Turn,
+    result: LabCompression,
+    before: readonly Message[],
+    summaryResponses: readonly ChatResponse[],
+  ): { ledger: CompactionLedger; cache: CompactionCacheFigures } {
+    const simulated = result.assessment!;
+    const provider = turn.settings.provider;
+    if (!provider) return simulated;
+    const lastUsage = this.#lastChatUsage;
+    this.#lastChatUsage = null;
+    return liveCompactionLedger({
+      model: provider.model,
+      route: { provider: hermesProviderName(provider), baseUrl: provider.baseUrl },
+      preset: turn.preset,
+      summaryUsages: summaryResponses
+        .filter((response) => response.usage.raw !== null)
+        .map((response) => response.usage.canonical),
+      lastUsage,
+      before,
+      after: result.messages,
+      countTokens: (message) => estimateMessageTokensRough(message, turn.preset),
+      simulatedCache: simulated.cache,
+      cacheTtl: turn.settings.compression.cacheTtl,
+    });
+  }
+
   #summarizer(turn: Turn, onResponse: (response: ChatResponse) => void): Summarizer {
     if (turn.client === null) return createOfflineSummarizer();
     const contextLength = this.contextLengthFor(turn.settings);
@@ -675,6 +722,7 @@ export class ConversationRuntime {
     if (purpose === 'chat') {
       this.#state = reading.state;
       if (reading.promptTokens !== null) this.#lastSessionPromptTokens = reading.promptTokens;
+      if (response.usage.raw !== null) this.#lastChatUsage = response.usage.canonical;
       await this.#deps.store.saveCompressorState(sessionId, this.#state);
     }
     const { report } = reading;
@@ -698,6 +746,7 @@ export class ConversationRuntime {
     this.#messages = messages;
     this.#state = session?.compressorState ?? createCompressorState();
     this.#lastSessionPromptTokens = Math.max(0, this.#state.lastPromptTokens);
+    this.#lastChatUsage = null;
     this.events.emit({ type: 'session-change', sessionId, title: this.#sessionTitle, reason, messages });
   }
 
@@ -720,6 +769,7 @@ export class ConversationRuntime {
     this.#messages = [];
     this.#state = createCompressorState();
     this.#lastSessionPromptTokens = 0;
+    this.#lastChatUsage = null;
     this.events.emit({
       type: 'session-change',
       sessionId: session.id,

@@ -9,6 +9,7 @@
  * Cancellation is checked after the compaction and before the rotation, so an interrupted
  * compaction leaves the old session untouched (SPEC §6): never a half.
  */
+import type { AssessmentRoute } from '../../core/lab/assess-compaction.ts';
 import type { CompressorState } from '../../core/compression/compressor-state.ts';
 import type { Summarizer } from '../../core/compression/summarizer.ts';
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
@@ -46,6 +47,8 @@ export interface CompactionInput {
   readonly tailTokenBudgetOverride?: number;
   readonly currentTokens?: number;
   readonly today?: string | null;
+  /** Where the conversation runs, for the compaction's ledger. */
+  readonly route?: AssessmentRoute | null;
 }
 
 export interface CompactionDependencies {
@@ -97,6 +100,7 @@ export async function runCompaction(
         today: input.today ?? null,
         mainModel: input.mainModel,
         ...(input.focusTopic ? { focusTopic: input.focusTopic } : {}),
+        ...(input.route ? { route: input.route } : {}),
         ...(input.currentTokens !== undefined ? { currentTokens: input.currentTokens } : {}),
         ...(input.tailTokenBudgetOverride !== undefined
           ? { tailTokenBudgetOverride: input.tailTokenBudgetOverride }

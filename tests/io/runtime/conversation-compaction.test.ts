@@ -105,14 +105,23 @@ describe('ConversationRuntime: compaction in the loop', () => {
       expect(compactions.length).toBeGreaterThanOrEqual(2);
       // Every summary came from the model (none fell back to the marker); see `maxTokensFor`.
       expect(compactions.filter((compaction) => compaction.usedFallback)).toEqual([]);
-      for (const compaction of compactions)
+      for (const compaction of compactions) {
         expect(compaction.tokensAfter).toBeLessThan(compaction.tokensBefore);
+        // The ledger is priced from what the mock reported: the summary call's usage and the
+        // cache figures of the last answer before the compaction.
+        const assessment = compaction.assessment!;
+        expect(assessment.summaryMeasured).toBe(true);
+        expect(assessment.ledger.summaryInputTokens).toBeGreaterThan(0);
+        expect(assessment.ledger.summaryOutputTokens).toBeGreaterThan(0);
+        expect(assessment.cache.source).toBe('usage');
+        expect(assessment.fidelity.total).toBeGreaterThan(0);
+      }
       expect(compactions.map((compaction) => compaction.compressionCount)).toEqual(
         compactions.map((_, index) => index + 1),
       );
       expect(compactions.at(-1)!.warning).toContain(`Session compressed ${compactions.length} times`);
       console.log(
-        `${preset} compactions (tokens before → after):`,
+        `${preset.name} compactions (tokens before → after):`,
         compactions.map((event) => `${event.reason} ${event.tokensBefore} → ${event.tokensAfter}`).join('; '),
       );
 
