@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors } from './console-errors.ts';
+import { messageCount, openLab, readRegions, waitForRegionsToChange } from './lab-helpers.ts';
+
+test.describe('strategies', () => {
+  test('choosing codex-cli redraws the map and the explanation; its replay compacts, is assessed and saves', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    const count = await messageCount(page);
+    await page.getByTestId('setting-context-length').fill('64000');
+    await expect(page.getByTestId('map-marker-window')).toHaveAttribute('data-tokens', '64000');
+    // Hermes 2026-04 at 64K: 50% of the window is 32,000, raised to its 64,000-token floor.
+    await expect(page.getByTestId('map-marker-threshold')).toHaveAttribute('data-tokens', '64000');
+    const hermesExplanation = await page.getByTestId('strategy-explanation').textContent();
+    const before = await readRegions(page);
+
+    await page.getByTestId('setting-preset').selectOption('codex-cli');
+    // Codex compacts at model_auto_compact_token_limit: 90% of the raw window.
+    await expect(page.getByTestId('map-marker-threshold')).toHaveAttribute('data-tokens', '57600');
+    await expect(page.getByTestId('strategy-summary')).toContainText(/Codex/i);
+    // Hermes' settings make way for Codex's own.
+    await expect(page.getByTestId('setting-threshold')).toHaveCount(0);
+    await expect(page.getByTestId('setting-option-codex-triggerPercent')).toHaveValue('90');
+    const after = await waitForRegionsToChange(page, before);
+    // Codex keeps no verbatim tail: everything after the system prompt is summarised.
+    const tail = after.find((region) => region.region === 'tail')!;
+    expect(tail.end - tail.start).toBeLessThan(
+      before.find((region) => region.region === 'tail')!.end -
+        before.find((region) => region.region === 'tail')!.start,
+    );
+    await expect(page.getByTestId('strategy-explanation')).not.toHaveText(hermesExplanation ?? '');
+
+    await page.getByTestId('tab-replay').click();
+    await page.getByTestId('replay-run').click();
+    const result = page.getByTestId('replay-result');
+    await expect(result).toBeVisible({ timeout: 30_000 });
+    await expect(result).toHaveAttribute('data-strategy', 'codex-cli');
+    expect(Number(await result.getAttribute('data-messages-before'))).toBe(count);
+    expect(Number(await result.getAttribute('data-messages-after'))).toBeLessThan(count);
+    expect(Number(await result.getAttribute('data-tokens-after'))).toBeLessThan(
+      Number(await result.getAttribute('data-tokens-before')),
+    );
+    const score = Number(await page.getByTestId('fidelity-score').getAttribute('data-score'));
+    expect(score).toBeGreaterThan(0);
+    expect(score).toBeLessThan(1);
+    await page.getByTestId('compaction-assessment').locator('summary').first().click();
+    await expect(page.getByTestId('lost-fact').first()).toBeVisible();
+    await expect(page.getByTestId('compaction-ledger')).toBeVisible();
+    await expect(page.getByTestId('ledger-break-even')).toContainText(/turn \d+|never|unknown/);
+    await page.screenshot({ path: test.info().outputPath('codex-replay.png'), fullPage: true });
+
+    await page.getByTestId('replay-save').click();
+    await expect(page.getByTestId('replay-save-status')).toContainText('Saved as continuation session', {
+      timeout: 15_000,
+    });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The lab and the chat compact through one operation: for the same conversation, strategy,
+ * settings and summariser, a `/compress` in the chat stores exactly what the lab's replay shows.
+ * (Round 1 had the two drift apart: chat and map used different windows and code paths.)
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
+import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
+import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
+import { BROWSER_TOOL_SCHEMAS } from '#core/tools/browser-tool-schemas.ts';
+import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
+import { expectOk } from '#tests/helpers/session-repository-fixture.ts';
+import { computeApi } from '#worker/compute-api.ts';
+import { createRuntimeFixture, noAbort } from './runtime-fixture.ts';
+
+const provider = useMockProvider();
+const WINDOW_TOKENS = 64_000;
+const SYSTEM_PROMPT = 'You are a careful coding assistant.';
+const TODAY = '2027-01-15';
+/** The demo conversation as a chat holds it: the system prompt lives on the session, not in the list. */
+const conversation = buildDemoTranscript().messages.filter((message) => message.role !== 'system');
+
+describe('lab ≡ chat: one compaction operation', () => {
+  it.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
+    '%s: a chat /compress stores what the lab replay of the same conversation produces',
+    async (name, strategy) => {
+      const fixture = createRuntimeFixture({
+        label: `equivalence-${name}`,
+        mock: provider.mock(),
+        strategy,
+        contextLength: WINDOW_TOKENS,
+        systemPrompt: SYSTEM_PROMPT,
+      });
+      // No key: both sides summarise with the offline summariser, so the summaries can match.
+      fixture.settings = { ...fixture.settings, provider: null };
+      const session = expectOk(
+        await fixture.repository.createSession(
+          { title: 'equivalence', source: 'chat', model: null, systemPrompt: SYSTEM_PROMPT },
+          conversation,
+        ),
+      );
+      await fixture.runtime.resume(session.id);
+      const result = await fixture.runtime.sendUserMessage('/compress', noAbort());
+      expect(result.outcome).toBe('completed');
+      const [end] = fixture.eventsOf('compaction-end');
+      const change = fixture.eventsOf('session-change').find((event) => event.reason === 'compression');
+
+      computeApi.openDocument(`equivalence-${name}`, conversation, name, {
+        tools: BROWSER_TOOL_SCHEMAS,
+        compactionPoints: [],
+      });
+      const lab = expectOk(
+        await computeApi.compress(
+          `equivalence-${name}`,
+          {
+            strategy: name,
+            config: { ...DEFAULT_COMPRESSION_CONFIG, contextLength: WINDOW_TOKENS },
+            systemPrompt: SYSTEM_PROMPT,
+            today: TODAY,
+            mainModel: null,
+            reason: 'manual',
+          },
+          null,
+        ),
+      );
+
+      if (lab.skipped !== null) {
+        // Neither side compacted (the strategy had nothing to do at this size).
+        expect(end?.outcome).toBe('skipped');
+        expect(change).toBeUndefined();
+        return;
+      }
+      expect(end?.outcome).toBe('rotated');
+      expect(change?.messages).toEqual(lab.messages);
+      expect(end!.messagesAfter).toBe(lab.messages.length);
+      expect(end!.tokensAfter).toBe(lab.requestTokensAfter);
+      expect(end!.assessment!.fidelity).toEqual(lab.assessment!.fidelity);
+    },
+  );
+});
