@@ -57,6 +57,8 @@ export interface AssessCompactionInput {
 export interface CompactionAssessment {
   readonly fidelity: FidelityReport;
   readonly ledger: CompactionLedger;
+  /** The cache figures the ledger was priced from (given, or simulated). */
+  readonly cache: CompactionCacheFigures;
   /** Pinned input indices that are not in the output verbatim. */
   readonly missingPins: readonly number[];
 }
@@ -111,6 +113,7 @@ export function assessCompaction(input: AssessCompactionInput): CompactionAssess
   return {
     fidelity,
     ledger,
+    cache,
     missingPins: input.pinned ? findMissingPinnedMessages(input.input, input.pinned, input.output) : [],
   };
 }

@@ -11,7 +11,10 @@ import type { CompressorState } from '../compression/compressor-state.ts';
 import { guaranteeRealUserMessage } from '../loop/guarantee-real-user-message.ts';
 import { hygieneInputMessages } from '../loop/hygiene-input-messages.ts';
 import { formatCount } from '../shared/format-count.ts';
-import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import {
+  estimateMessagesTokensRough,
+  type RoughSizeCache,
+} from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
 import {
@@ -31,6 +34,11 @@ export interface ConversationCompactionInput extends CompactInput {
   readonly reason: CompactionReason;
   /** The system prompt sent beside the messages (chat keeps it apart; a transcript carries it inside). */
   readonly systemPrompt: string;
+  /**
+   * Rough sizes under the strategy's preset by message identity (the planner's), so the
+   * before/after estimates measure only the messages the compaction wrote.
+   */
+  readonly sizeCache?: RoughSizeCache;
 }
 
 export interface ConversationCompaction {
@@ -63,8 +71,15 @@ export async function compactConversation(
   const messages =
     input.reason === 'hygiene' ? hygieneInputMessages(input.messages, preset) : [...input.messages];
   const prepared = messages === input.messages ? input.prepared : undefined;
-  const requestTokensBefore = estimateRequestTokensRough(messages, input.systemPrompt, input.tools, preset);
-  const tokensBefore = estimateMessagesTokensRough(messages, preset);
+  const sizeCache = input.sizeCache;
+  const requestTokensBefore = estimateRequestTokensRough(
+    messages,
+    input.systemPrompt,
+    input.tools,
+    preset,
+    sizeCache,
+  );
+  const tokensBefore = estimateMessagesTokensRough(messages, preset, sizeCache);
   const compaction = await strategy.compact(
     { ...input, messages, ...(prepared !== undefined ? { prepared } : {}) },
     deps,
@@ -94,14 +109,20 @@ export async function compactConversation(
   }
   output = guaranteeRealUserMessage(output, messages, preset);
 
-  const tokensAfter = estimateMessagesTokensRough(output, preset);
+  const tokensAfter = estimateMessagesTokensRough(output, preset, sizeCache);
   if (tokensAfter >= tokensBefore) {
     // A compaction that does not shrink the context only costs a summary and a cache rewrite.
     return unchanged('would-grow', [
       `Refused: the compacted context would be ${formatCount(tokensAfter)} tokens, not fewer than the ${formatCount(tokensBefore)} it replaces.`,
     ]);
   }
-  const requestTokensAfter = estimateRequestTokensRough(output, input.systemPrompt, input.tools, preset);
+  const requestTokensAfter = estimateRequestTokensRough(
+    output,
+    input.systemPrompt,
+    input.tools,
+    preset,
+    sizeCache,
+  );
   let state = markCompactionBoundary(compaction.state, requestTokensAfter, preset);
   // The fallback streak and the one-shot verification belong to the real-usage anti-thrash rules.
   if (preset.gates.antiThrash === 'real-usage')
