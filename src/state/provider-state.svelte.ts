@@ -2,6 +2,7 @@ import { describeCacheStatus, resolveCachePolicy } from '../core/caching/cache-p
 import type { Summarizer } from '../core/compression/summarizer.ts';
 import { normalizeCacheTtl, type CacheTtl } from '../core/config/compression-config.ts';
 import { maskApiKey } from '../core/lab/mask-api-key.ts';
+import type { AssessmentRoute } from '../core/lab/assess-compaction.ts';
 import { lookupModel } from '../core/models/model-catalog.ts';
 import { modelPickerOptions, type ModelPickerOption } from '../core/models/model-picker-options.ts';
 import type { Preset } from '../core/presets/preset.ts';
@@ -132,6 +133,23 @@ export class ProviderState {
       preset,
     );
     return describeCacheStatus(policy, config.cacheTtl);
+  }
+
+  /**
+   * Where a projection (a comparison, a simulated session) is priced: this model on this route,
+   * with prompt caching on, as Hermes sends it by default.
+   */
+  assessmentRoute(): AssessmentRoute {
+    const config = this.#config;
+    return {
+      model: config.model,
+      provider: hermesProviderName(config),
+      baseUrl: config.baseUrl,
+      apiMode: config.provider === 'anthropic' ? 'anthropic_messages' : 'chat_completions',
+      cacheTtl: config.cacheTtl,
+      promptCaching: true,
+      ...(config.auxiliaryModel ? { summaryModel: config.auxiliaryModel } : {}),
+    };
   }
 
   /** The connection for a client, or null without a key (the offline summariser is used then). */
