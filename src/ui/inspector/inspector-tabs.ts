@@ -1,5 +1,6 @@
 import type { Component } from 'svelte';
 import ChatTab from '../chat/ChatTab.svelte';
+import CompareTabLoader from '../compare/CompareTabLoader.svelte';
 import PlanTab from '../plan/PlanTab.svelte';
 import ProviderTab from '../provider/ProviderTab.svelte';
 import ReplayTab from '../replay/ReplayTab.svelte';
@@ -27,6 +28,12 @@ export const INSPECTOR_TABS: readonly InspectorTab[] = [
     description: 'Settings and why the cut falls where it does',
   },
   { id: 'replay', label: 'Replay', component: ReplayTab, description: 'Run the four compression phases' },
+  {
+    id: 'compare',
+    label: 'Compare',
+    component: CompareTabLoader,
+    description: 'Strategies side by side: kept, lost, cost, and how often each fires',
+  },
   {
     id: 'provider',
     label: 'Provider',
