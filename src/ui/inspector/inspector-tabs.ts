@@ -29,12 +29,6 @@ export const INSPECTOR_TABS: readonly InspectorTab[] = [
   },
   { id: 'replay', label: 'Replay', component: ReplayTab, description: 'Run the four compression phases' },
   {
-    id: 'compare',
-    label: 'Compare',
-    component: CompareTabLoader,
-    description: 'Strategies side by side: kept, lost, cost, and how often each fires',
-  },
-  {
     id: 'provider',
     label: 'Provider',
     component: ProviderTab,
@@ -53,4 +47,11 @@ export const INSPECTOR_TABS: readonly InspectorTab[] = [
     description: 'Tokens by bucket, cache hit rate and cost per turn',
   },
   { id: 'chat', label: 'Chat', component: ChatTab, description: 'Chat with compression in the loop' },
+  // Last, so the shortcuts of the tabs before it (3 = Provider…) stay as they were.
+  {
+    id: 'compare',
+    label: 'Compare',
+    component: CompareTabLoader,
+    description: 'Strategies side by side: kept, lost, cost, and how often each fires',
+  },
 ];
