@@ -113,6 +113,10 @@ test.describe('compare', () => {
     expect(report.strategies.map((entry) => entry.tokensAfter)).toEqual(table.map((row) => row.tokensAfter));
 
     await page.screenshot({ path: test.info().outputPath('compare.png'), fullPage: true });
+    await page.getByTestId('compare-diff').scrollIntoViewIfNeeded();
+    await page.getByTestId('inspector-panel').screenshot({ path: test.info().outputPath('compare-diff.png') });
+    await chart.scrollIntoViewIfNeeded();
+    await page.getByTestId('inspector-panel').screenshot({ path: test.info().outputPath('compare-chart.png') });
     expect(errors).toEqual([]);
   });
 
