@@ -114,9 +114,13 @@ test.describe('compare', () => {
 
     await page.screenshot({ path: test.info().outputPath('compare.png'), fullPage: true });
     await page.getByTestId('compare-diff').scrollIntoViewIfNeeded();
-    await page.getByTestId('inspector-panel').screenshot({ path: test.info().outputPath('compare-diff.png') });
+    await page
+      .getByTestId('inspector-panel')
+      .screenshot({ path: test.info().outputPath('compare-diff.png') });
     await chart.scrollIntoViewIfNeeded();
-    await page.getByTestId('inspector-panel').screenshot({ path: test.info().outputPath('compare-chart.png') });
+    await page
+      .getByTestId('inspector-panel')
+      .screenshot({ path: test.info().outputPath('compare-chart.png') });
     expect(errors).toEqual([]);
   });
 
