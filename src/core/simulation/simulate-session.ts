@@ -60,7 +60,7 @@ export interface SimulateSessionInput {
 export interface SimulationControl {
   /** The offline summariser when absent (the simulation never calls a provider by default). */
   readonly summarizer?: Summarizer;
-  /** Checked between requests; an aborted signal ends the replay with a `Cancelled` error. */
+  /** Checked before every request; an aborted signal ends the replay with a `Cancelled` error. */
   readonly signal?: AbortSignalLike;
   /** Messages replayed so far, every `progressEvery` messages; awaited, so a worker can yield here. */
   readonly onProgress?: (done: number, total: number) => void | Promise<void>;
@@ -130,11 +130,12 @@ export async function simulateSession(
     }
     const message = messages[index]!;
     if (message.role === 'assistant') {
+      if (control.signal?.aborted) return cancelled();
       const nowMs = request * SIMULATED_MS_PER_REQUEST;
       let tokens = context.messageTokens() + toolsTokens;
       let sharedPrefix = meter.previousTokens;
-      /** Compacts the context now; false when the compaction changed nothing. */
-      const compactNow = async (cause: CompactionCause, triggerTokens: number): Promise<boolean> => {
+      /** Compacts the context now (a compaction that changes nothing is recorded as skipped). */
+      const compactNow = async (cause: CompactionCause, triggerTokens: number): Promise<void> => {
         const before = context.messages;
         const beforeTokens = context.tokens;
         const outcome = await compactConversation(
@@ -159,7 +160,7 @@ export async function simulateSession(
         if (outcome.skipped !== null) {
           skipped.push({ turn, request, cause, reason: outcome.skipped });
           skippedInTurn = turn;
-          return false;
+          return;
         }
         sharedPrefix = Math.min(
           sharedPrefix,
@@ -207,7 +208,6 @@ export async function simulateSession(
           ledger,
         });
         tokens = tokensAfter;
-        return true;
       };
 
       const triggerTokens = triggerBasis === 'hermes-rough' ? context.roughRequestTokens() : tokens;
