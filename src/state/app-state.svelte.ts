@@ -3,6 +3,7 @@ import type { Estimator } from '../core/tokens/estimator.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
 import type { ComputeClient, OpenedDocument } from '../io/compute/compute-client.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
+import { CompareState } from './compare-state.svelte.ts';
 import { ImportState, type ImportStorageOutcome } from './import-state.svelte.ts';
 import type { LabSessionStore } from './lab-session-store.ts';
 import { PlanState } from './plan-state.svelte.ts';
@@ -33,6 +34,7 @@ export class AppState {
   readonly plan: PlanState;
   readonly importer: ImportState;
   readonly replay: ReplayState;
+  readonly compare: CompareState;
   readonly workspace = new WorkspaceState();
   readonly #dependencies: AppDependencies;
 
@@ -66,6 +68,12 @@ export class AppState {
       sessions: dependencies.sessions ?? null,
       currentSessionId: () => this.#ensureCurrentSession(),
       today: dependencies.today ?? (() => new Date().toISOString().slice(0, 10)),
+    });
+    this.compare = new CompareState({
+      compute: dependencies.compute,
+      transcript: this.transcript,
+      settings: this.settings,
+      provider: this.provider,
     });
     this.settings.onChange(() => this.plan.refresh());
     this.transcript.onChange(() => this.plan.refresh());
@@ -143,6 +151,7 @@ export class AppState {
     this.currentSessionId = null;
     this.currentSource = source;
     this.replay.reset();
+    this.compare.reset();
     this.workspace.clearSelection();
   }
 

@@ -1,7 +1,9 @@
+import { assessmentRoute } from '../io/llm/assessment-route.ts';
 import { describeCacheStatus, resolveCachePolicy } from '../core/caching/cache-policy.ts';
 import type { Summarizer } from '../core/compression/summarizer.ts';
 import { normalizeCacheTtl, type CacheTtl } from '../core/config/compression-config.ts';
 import { maskApiKey } from '../core/lab/mask-api-key.ts';
+import type { AssessmentRoute } from '../core/lab/assess-compaction.ts';
 import { lookupModel } from '../core/models/model-catalog.ts';
 import { modelPickerOptions, type ModelPickerOption } from '../core/models/model-picker-options.ts';
 import type { Preset } from '../core/presets/preset.ts';
@@ -170,6 +172,16 @@ export class ProviderState {
       preset,
     );
     return describeCacheStatus(policy, config.cacheTtl);
+  }
+
+  /**
+   * Where a replayed or compared compaction is priced: this model on this route, with prompt
+   * caching on, as Hermes sends it by default — or, for a transcript recorded with another model,
+   * that model on its usual route.
+   */
+  assessmentRoute(recordedModel?: string | null): AssessmentRoute {
+    const config = this.#config;
+    return assessmentRoute({ ...config, promptCaching: true }, recordedModel);
   }
 
   /** The connection for a client, or null without a key (the offline summariser is used then). */

@@ -1,4 +1,3 @@
-import { routeForModel } from '../core/lab/route-for-model.ts';
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
@@ -269,9 +268,7 @@ export class ReplayState {
           today: this.#dependencies.today(),
           mainModel: provider.config.model,
           // A recorded session is priced as its own model ran it; a demo or chat as the provider's.
-          route: routeForModel(
-            this.#dependencies.transcript.transcript?.metadata.model ?? provider.config.model,
-          ),
+          route: provider.assessmentRoute(this.#dependencies.transcript.transcript?.metadata.model),
           ...(settings.compression.focusTopic.trim()
             ? { focusTopic: settings.compression.focusTopic.trim() }
             : {}),

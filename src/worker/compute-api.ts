@@ -14,6 +14,8 @@ import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Estimator, TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { ToolSchema } from '../core/transcript/transcript.ts';
+import type { CompareError, CompareProgress, Comparison } from '../core/comparison/comparison.ts';
+import { cancelCompareRun, runCompare, type CompareRequest } from './compare-service.ts';
 import { runLabCompaction, type LabCompressOptions } from './compress-service.ts';
 import { countTextCooperatively } from './count-text-cooperatively.ts';
 import { importBlob } from './import-service.ts';
@@ -23,6 +25,7 @@ import type { ExactCounts } from './token-documents.ts';
 
 export type { DocumentContext } from './lab-documents.ts';
 export type { LabCompressOptions } from './compress-service.ts';
+export type { CompareRequest } from './compare-service.ts';
 
 /** A plan request from the page (the strategy by name: the worker protocol is an edge). */
 export interface LabPlanOptions {
@@ -308,6 +311,37 @@ export const computeApi = {
       remote,
       () => performance.now(),
     );
+  },
+
+  /**
+   * Compares strategies on a document (ROUND2 §2): per entry the plan, the compaction at the
+   * current point, its fidelity and ledger, and the whole session replayed. Exact counts are
+   * used when the estimator's are complete. Only rows, lanes and lost-fact lists come back,
+   * never the transcript. `cancelCompare(runId)` ends it at its next yield.
+   */
+  async compare(
+    documentId: string,
+    request: CompareRequest,
+    onProgress?: (progress: CompareProgress) => void,
+  ): Promise<Result<Comparison, CompareError>> {
+    try {
+      const exact = request.estimator === 'rough' ? null : await exactBasis(documentId, request.estimator);
+      return await runCompare(
+        {
+          planner: documents.planner(documentId),
+          sizeCaches: documents.sizeCaches(documentId),
+          exact,
+        },
+        request,
+        quietly(onProgress),
+      );
+    } catch (error) {
+      return err({ type: 'Failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  },
+
+  cancelCompare(runId: string): void {
+    cancelCompareRun(runId);
   },
 };
 

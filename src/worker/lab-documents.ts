@@ -64,6 +64,11 @@ export class LabDocuments {
     return entry.planner;
   }
 
+  /** The document's rough sizes by preset (shared with its planner, kept across revisions). */
+  sizeCaches(documentId: string): Map<Preset, RoughSizeCache> {
+    return this.#require(documentId).sizeCaches;
+  }
+
   #touch(documentId: string): number {
     const entry = this.#require(documentId);
     entry.revision = this.#nextRevision++;

@@ -23,7 +23,8 @@ export function findNameComparisons(
     new RegExp(`[!=]==?\\s*${quoted}`),
     new RegExp(`${quoted}\\s*[!=]==?`),
     new RegExp(`\\bcase\\s+${quoted}\\s*:`),
-    /\b(?:preset|strategy|presetName|strategyName)(?:\.name)?\s*[!=]==?(?!=)/,
+    // Presence checks (`strategy !== undefined`, `=== null`) compare no name.
+    /\b(?:preset|strategy|presetName|strategyName)(?:\.name)?\s*[!=]==?(?!=)(?!\s*(?:undefined|null)\b)/,
     /[!=]==?\s*(?:[\w.]+\.)?(?:preset|strategy|presetName|strategyName)(?:\.name)?\b(?!\s*\()/,
   ];
   const found: NameComparison[] = [];

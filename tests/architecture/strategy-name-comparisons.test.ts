@@ -43,5 +43,8 @@ describe('strategy and preset names', () => {
     expect(flagged("if (preset.caching.markers === 'every-message') return;")).toBe(false);
     expect(flagged('Object.is(document.preset, preset)')).toBe(false);
     expect(flagged("// preset === 'hermes-2026-07' was the old way")).toBe(false);
+    expect(flagged('if (patch.strategy !== undefined) reset();')).toBe(false);
+    expect(flagged('const none = preset === null;')).toBe(false);
+    expect(flagged('if (patch.strategy !== undefinedStrategy) reset();')).toBe(true);
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './bench-result.ts';
 import { formatTable } from './bench-table.ts';
 import { measureBundleSize } from './measure-bundle-size.ts';
+import { measureCompare } from './measure-compare.ts';
 import { measureCompress } from './measure-compress.ts';
 import { measureExactCountNode } from './measure-exact-count-node.ts';
 import { measureFidelityFigures } from './measure-fidelity.ts';
@@ -89,6 +90,7 @@ await run('replay (Node)', () => measureReplay(context));
 await run('fact extraction and survival (Node)', () => measureFidelityFigures(context));
 const importNode = await run('import, core parse (Node)', () => measureImportNode(context));
 await run('prompt caching cost', () => measurePromptCacheCost(context));
+await run('session simulation and comparison (Node)', () => measureCompare(context));
 
 if (options.browser) {
   let session: BrowserSession | null = null;

@@ -11,7 +11,7 @@ export interface CliRun {
 }
 
 /** Runs one of the src/cli tools exactly as `npm run <tool>` does (through tsx). */
-export function runCli(tool: 'replay' | 'conformance', args: readonly string[]): CliRun {
+export function runCli(tool: 'replay' | 'conformance' | 'compare', args: readonly string[]): CliRun {
   const result = spawnSync(tsxBin, [resolve(projectRoot, `src/cli/${tool}.ts`), ...args], {
     cwd: projectRoot,
     encoding: 'utf8',

@@ -16,7 +16,10 @@ import { guaranteeRealUserMessage } from '../loop/guarantee-real-user-message.ts
 import { hygieneInputMessages } from '../loop/hygiene-input-messages.ts';
 import { contentTextForContains } from '../compression/content-text.ts';
 import { formatCount } from '../shared/format-count.ts';
-import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import {
+  estimateMessagesTokensRough,
+  type RoughSizeCache,
+} from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
 import {
@@ -36,6 +39,11 @@ export interface ConversationCompactionInput extends CompactInput {
   readonly reason: CompactionReason;
   /** The system prompt sent beside the messages (chat keeps it apart; a transcript carries it inside). */
   readonly systemPrompt: string;
+  /**
+   * Rough sizes under the strategy's preset by message identity (the planner's), so the
+   * before/after estimates measure only the messages the compaction wrote.
+   */
+  readonly sizeCache?: RoughSizeCache;
 }
 
 export interface ConversationCompaction {
@@ -72,12 +80,19 @@ export async function compactConversation(
   const sameList =
     messages.length === input.messages.length &&
     messages.every((message, index) => message === input.messages[index]);
+  const sizeCache = input.sizeCache;
   const { prepared, tokens, ...rest } = input;
   const strategyInput = sameList
     ? { ...rest, messages, ...(prepared !== undefined ? { prepared } : {}), ...(tokens ? { tokens } : {}) }
     : { ...rest, messages };
-  const requestTokensBefore = estimateRequestTokensRough(messages, input.systemPrompt, input.tools, preset);
-  const tokensBefore = estimateMessagesTokensRough(messages, preset);
+  const requestTokensBefore = estimateRequestTokensRough(
+    messages,
+    input.systemPrompt,
+    input.tools,
+    preset,
+    sizeCache,
+  );
+  const tokensBefore = estimateMessagesTokensRough(messages, preset, sizeCache);
   const compaction = await strategy.compact(strategyInput, deps);
   const unchanged = (skipped: CompactSkipReason, notes: readonly string[]): ConversationCompaction => ({
     compaction,
@@ -120,7 +135,7 @@ export async function compactConversation(
     );
   output = guaranteeRealUserMessage(output, messages, preset);
 
-  const tokensAfter = estimateMessagesTokensRough(output, preset);
+  const tokensAfter = estimateMessagesTokensRough(output, preset, sizeCache);
   let removed = 0;
   for (const fate of fates) if (fate === FATE.summarized || fate === FATE.dropped) removed++;
   const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, removed);
@@ -128,7 +143,13 @@ export async function compactConversation(
     // A compaction that does not shrink the context only costs a summary and a cache rewrite.
     return unchanged('would-grow', [`Refused: ${growth.reason}.`]);
   }
-  const requestTokensAfter = estimateRequestTokensRough(output, input.systemPrompt, input.tools, preset);
+  const requestTokensAfter = estimateRequestTokensRough(
+    output,
+    input.systemPrompt,
+    input.tools,
+    preset,
+    sizeCache,
+  );
   let state = markCompactionBoundary(compaction.state, requestTokensAfter, preset);
   // The fallback streak and the one-shot verification belong to the real-usage anti-thrash rules.
   if (preset.gates.antiThrash === 'real-usage')

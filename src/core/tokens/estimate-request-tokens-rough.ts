@@ -3,12 +3,12 @@ import { assertNever } from '../shared/assert-never.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import {
-  estimateMessagesTokensRough,
   roughMessageSize,
+  roughTokensFromSizes,
   type RoughSizeCache,
 } from './estimate-messages-tokens-rough.ts';
 import { estimateTokensRough, roughTokensFromChars } from './estimate-tokens-rough.ts';
-import { estimateToolsTokensRough, toolsChars } from './estimate-tools-tokens-rough.ts';
+import { toolsChars } from './estimate-tools-tokens-rough.ts';
 import { pythonLength } from './python-length.ts';
 
 /**
@@ -23,21 +23,56 @@ export function estimateRequestTokensRough(
   preset: Preset,
   cache?: RoughSizeCache,
 ): number {
+  let chars = 0;
+  let images = 0;
+  for (const message of messages) {
+    let size = cache?.get(message);
+    if (!size) {
+      size = roughMessageSize(message, preset);
+      cache?.set(message, size);
+    }
+    chars += size.chars;
+    images += size.images;
+  }
+  return roughRequestTokensFromSizes(
+    { chars, images, count: messages.length },
+    systemPrompt,
+    toolsChars(tools, preset),
+    preset,
+  );
+}
+
+/** Summed rough sizes of a message list: what a caller keeping a running total holds. */
+export interface RoughMessagesTotal {
+  readonly chars: number;
+  readonly images: number;
+  readonly count: number;
+}
+
+/**
+ * The request estimate from message sizes already summed, so a caller that appends messages
+ * one by one (the session simulation) gets Hermes' figure without re-measuring the list.
+ * 2026-07 rounds system prompt, messages and tools separately; 2026-04 rounds the character
+ * total once (its messages never carry a flat image price).
+ */
+export function roughRequestTokensFromSizes(
+  messages: RoughMessagesTotal,
+  systemPrompt: string,
+  toolsCharCount: number,
+  preset: Preset,
+): number {
   const mode = preset.estimation.requestRounding;
   switch (mode) {
     case 'per-term':
       return (
         estimateTokensRough(systemPrompt) +
-        (messages.length > 0 ? estimateMessagesTokensRough(messages, preset, cache) : 0) +
-        estimateToolsTokensRough(tools, preset)
+        (messages.count > 0 ? roughTokensFromSizes(messages.chars, messages.images) : 0) +
+        roughTokensFromChars(toolsCharCount)
       );
-    case 'once': {
-      let chars = systemPrompt ? pythonLength(systemPrompt) : 0;
-      for (const message of messages)
-        chars += (cache?.get(message) ?? roughMessageSize(message, preset)).chars;
-      chars += toolsChars(tools, preset);
-      return roughTokensFromChars(chars);
-    }
+    case 'once':
+      return roughTokensFromChars(
+        (systemPrompt ? pythonLength(systemPrompt) : 0) + messages.chars + toolsCharCount,
+      );
     default:
       return assertNever(mode);
   }

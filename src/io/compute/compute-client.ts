@@ -8,9 +8,11 @@ import type { ComputeApi } from '../../worker/compute-api.ts';
 export type PlanReply = Awaited<ReturnType<ComputeApi['plan']>>;
 export type CompressReply = Awaited<ReturnType<ComputeApi['compress']>>;
 export type CompactReply = Awaited<ReturnType<ComputeApi['compactConversation']>>;
+export type CompareReply = Awaited<ReturnType<ComputeApi['compare']>>;
 
 // The worker's request and reply shapes, for the state layer (which may not import the worker).
 export type {
+  CompareRequest,
   ConversationCompactRequest,
   DocumentContext,
   ImportedDocument,

@@ -17,13 +17,13 @@
  * simply runs the turn again. Every compaction rotates the session; the runtime continues in
  * the child.
  */
+import { assessmentRoute } from '../llm/assessment-route.ts';
 import { estimateMessageTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
 import type { LabCompression } from '../../core/lab/lab-compression.ts';
 import type { CompactionLedger } from '../../core/ledger/compute-compaction-ledger.ts';
 import type { CompactionCacheFigures } from '../../core/ledger/compaction-cache-figures.ts';
 import { liveCompactionLedger } from '../../core/ledger/live-compaction-ledger.ts';
-import { assessmentRouteOf } from './assessment-route.ts';
 import { createCompressorState, type CompressorState } from '../../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
 import { planOnce } from '../../core/lab/create-planner.ts';
@@ -546,7 +546,13 @@ export class ConversationRuntime {
           strategy: turn.strategy,
           mainModel: turn.settings.provider?.model ?? null,
           today: this.#deps.today?.() ?? null,
-          route: assessmentRouteOf(turn.settings),
+          route: turn.settings.provider
+            ? assessmentRoute({
+                ...turn.settings.provider,
+                cacheTtl: turn.settings.compression.cacheTtl,
+                promptCaching: turn.settings.promptCaching,
+              })
+            : null,
           ...options,
         },
         { store: this.#deps.store, compact: this.#deps.compact, summarizer, signal: turn.signal },

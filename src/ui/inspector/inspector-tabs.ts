@@ -1,5 +1,6 @@
 import type { Component } from 'svelte';
 import ChatTab from '../chat/ChatTab.svelte';
+import CompareTabLoader from '../compare/CompareTabLoader.svelte';
 import PlanTab from '../plan/PlanTab.svelte';
 import ProviderTab from '../provider/ProviderTab.svelte';
 import ReplayTab from '../replay/ReplayTab.svelte';
@@ -46,4 +47,11 @@ export const INSPECTOR_TABS: readonly InspectorTab[] = [
     description: 'Tokens by bucket, cache hit rate and cost per turn',
   },
   { id: 'chat', label: 'Chat', component: ChatTab, description: 'Chat with compression in the loop' },
+  // Last, so the shortcuts of the tabs before it (3 = Provider…) stay as they were.
+  {
+    id: 'compare',
+    label: 'Compare',
+    component: CompareTabLoader,
+    description: 'Strategies side by side: kept, lost, cost, and how often each fires',
+  },
 ];

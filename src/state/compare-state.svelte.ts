@@ -1,0 +1,291 @@
+import type { CompareEntry } from '../core/comparison/compare-entry.ts';
+import type { Comparison, CompareProgress, ComparisonRow } from '../core/comparison/comparison.ts';
+import { diffLostFacts, type LostFactsDiff } from '../core/comparison/diff-lost-facts.ts';
+import { STRATEGIES } from '../core/strategies/strategy-registry.ts';
+import type { Strategy } from '../core/strategies/strategy.ts';
+import {
+  workerCallback,
+  type CompareReply,
+  type CompareRequest,
+  type ComputeClient,
+} from '../io/compute/compute-client.ts';
+import type { ProviderState } from './provider-state.svelte.ts';
+import type { SettingsState } from './settings-state.svelte.ts';
+import type { TranscriptState } from './transcript-state.svelte.ts';
+
+/** A comparison needs two entries to compare and stays readable up to six. */
+export const MIN_COMPARE_ENTRIES = 2;
+export const MAX_COMPARE_ENTRIES = 6;
+
+/** One entry as the Compare tab edits it; `CompareEntry` is what the worker gets. */
+export interface CompareEntryDraft {
+  readonly id: number;
+  readonly strategy: Strategy;
+  /** '' names the entry after its strategy and overrides. */
+  readonly label: string;
+  /** Hermes' trigger as a fraction of the window; null keeps the lab's setting. */
+  readonly thresholdPercent: number | null;
+  /** Options of the strategy set for this entry only (`Strategy.options` keys). */
+  readonly strategyOptions: Readonly<Record<string, number>>;
+}
+
+export type CompareStatus = 'idle' | 'running' | 'ready' | 'cancelled' | 'error';
+
+export interface CompareDependencies {
+  compute: ComputeClient;
+  transcript: TranscriptState;
+  settings: SettingsState;
+  provider: ProviderState;
+}
+
+/** A file to download, made here so the UI only has to save it. */
+export interface CompareExport {
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly text: string;
+}
+
+/** The two rows being diffed and what one kept that the other lost. */
+export interface CompareDiffView {
+  readonly first: ComparisonRow;
+  readonly second: ComparisonRow;
+  readonly diff: LostFactsDiff;
+}
+
+const toEntry = (draft: CompareEntryDraft): CompareEntry => ({
+  // The worker protocol is an edge: the strategy travels by name.
+  strategy: draft.strategy.name,
+  ...(draft.label.trim() ? { label: draft.label.trim() } : {}),
+  ...(draft.thresholdPercent !== null ? { config: { thresholdPercent: draft.thresholdPercent } } : {}),
+  ...(Object.keys(draft.strategyOptions).length > 0 ? { strategyOptions: draft.strategyOptions } : {}),
+});
+
+const slug = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'transcript';
+
+/**
+ * The Compare tab (ROUND2 §2): 2–6 entries (a strategy with optional overrides), compared on
+ * the transcript on screen in the worker, with progress and cancellation. The worker sends back
+ * rows, lanes and lost-fact lists only; this class keeps them, which row is open, which two are
+ * diffed, and makes the Markdown and JSON exports.
+ */
+export class CompareState {
+  readonly #dependencies: CompareDependencies;
+  #nextId = 1;
+  #runCount = 0;
+  #runId: string | null = null;
+  /** What the shown comparison was computed from; a different key now means it is stale. */
+  #ranKey = $state<string | null>(null);
+
+  entries = $state.raw<readonly CompareEntryDraft[]>([]);
+  status = $state<CompareStatus>('idle');
+  progress = $state.raw<CompareProgress | null>(null);
+  comparison = $state.raw<Comparison | null>(null);
+  error = $state<string | null>(null);
+  /** The row whose losses and summary are shown, by index. */
+  openRow = $state<number | null>(null);
+  /** Up to two rows chosen for the diff, in the order chosen. */
+  diffRows = $state.raw<readonly number[]>([]);
+
+  constructor(dependencies: CompareDependencies) {
+    this.#dependencies = dependencies;
+  }
+
+  get running(): boolean {
+    return this.status === 'running';
+  }
+
+  get canAdd(): boolean {
+    return this.entries.length < MAX_COMPARE_ENTRIES;
+  }
+
+  get canRun(): boolean {
+    const count = this.entries.length;
+    return (
+      !this.running &&
+      count >= MIN_COMPARE_ENTRIES &&
+      count <= MAX_COMPARE_ENTRIES &&
+      this.#dependencies.transcript.transcript !== null
+    );
+  }
+
+  /** The entries, transcript or settings changed since the comparison on screen was made. */
+  get stale(): boolean {
+    return this.comparison !== null && this.#ranKey !== this.#key();
+  }
+
+  /** The strategy an "Add" offers first: the first one not in the list yet. */
+  get suggestedStrategy(): Strategy {
+    const used = new Set(this.entries.map((entry) => entry.strategy));
+    return STRATEGIES.find((strategy) => !used.has(strategy)) ?? STRATEGIES[0]!;
+  }
+
+  get diff(): CompareDiffView | null {
+    const rows = this.comparison?.rows;
+    const [first, second] = this.diffRows;
+    if (!rows || first === undefined || second === undefined) return null;
+    const a = rows[first];
+    const b = rows[second];
+    if (!a || !b) return null;
+    return { first: a, second: b, diff: diffLostFacts(a.fidelity.lost, b.fidelity.lost) };
+  }
+
+  addEntry(strategy: Strategy = this.suggestedStrategy): void {
+    if (!this.canAdd) return;
+    this.entries = [
+      ...this.entries,
+      { id: this.#nextId++, strategy, label: '', thresholdPercent: null, strategyOptions: {} },
+    ];
+  }
+
+  removeEntry(id: number): void {
+    this.entries = this.entries.filter((entry) => entry.id !== id);
+  }
+
+  /** Changes one entry; choosing a strategy drops the old one's options and threshold. */
+  updateEntry(id: number, patch: Partial<Omit<CompareEntryDraft, 'id'>>): void {
+    this.entries = this.entries.map((entry) => {
+      if (entry.id !== id) return entry;
+      const changedStrategy = patch.strategy !== undefined;
+      return {
+        ...entry,
+        ...patch,
+        ...(changedStrategy ? { strategyOptions: patch.strategyOptions ?? {}, thresholdPercent: null } : {}),
+      };
+    });
+  }
+
+  /** Sets (or, with null, clears) one strategy option of an entry. */
+  setEntryOption(id: number, key: string, value: number | null): void {
+    const entry = this.entries.find((candidate) => candidate.id === id);
+    if (!entry) return;
+    const { [key]: _previous, ...rest } = entry.strategyOptions;
+    this.updateEntry(id, {
+      strategyOptions: value === null || !Number.isFinite(value) ? rest : { ...rest, [key]: value },
+    });
+  }
+
+  toggleRow(index: number): void {
+    this.openRow = this.openRow === index ? null : index;
+  }
+
+  /** Adds a row to the diff (the oldest choice gives way to a third), or takes it out. */
+  toggleDiff(index: number): void {
+    this.diffRows = this.diffRows.includes(index)
+      ? this.diffRows.filter((row) => row !== index)
+      : [...this.diffRows, index].slice(-2);
+  }
+
+  /** Forgets the comparison (a new transcript is on screen); the entries stay. */
+  reset(): void {
+    if (this.running) this.cancel();
+    this.comparison = null;
+    this.#ranKey = null;
+    this.status = 'idle';
+    this.progress = null;
+    this.error = null;
+    this.openRow = null;
+    this.diffRows = [];
+  }
+
+  async run(): Promise<void> {
+    if (!this.canRun) return;
+    const { compute, transcript, settings, provider } = this.#dependencies;
+    const runId = `compare-${++this.#runCount}`;
+    this.#runId = runId;
+    const key = this.#key();
+    this.status = 'running';
+    this.error = null;
+    this.progress = null;
+    try {
+      await transcript.ensureOpen();
+      // Exact counts first, when the estimator asks for them: every figure is then in that encoding.
+      await transcript.count(settings.estimator);
+      const request: CompareRequest = {
+        runId,
+        entries: this.entries.map(toEntry),
+        config: settings.compressionConfig({
+          summaryModel: provider.config.auxiliaryModel,
+          cacheTtl: provider.config.cacheTtl,
+        }),
+        estimator: settings.estimator,
+        route: provider.assessmentRoute(transcript.transcript?.metadata.model),
+      };
+      const onProgress = workerCallback((progress: CompareProgress) => {
+        if (this.#runId === runId) this.progress = progress;
+      });
+      const reply = await compute.run<CompareReply>((api) =>
+        api.compare(transcript.documentId, request, onProgress),
+      );
+      if (this.#runId !== runId) return;
+      if (!reply.ok) {
+        this.status = reply.error.type === 'Cancelled' ? 'cancelled' : 'error';
+        this.error = reply.error.type === 'Cancelled' ? null : reply.error.message;
+        return;
+      }
+      this.comparison = reply.value;
+      this.#ranKey = key;
+      this.status = 'ready';
+      this.openRow = null;
+      this.diffRows = reply.value.rows.length >= 2 ? [0, 1] : [];
+    } catch (error) {
+      if (this.#runId !== runId) return;
+      this.status = 'error';
+      this.error = error instanceof Error ? error.message : String(error);
+    } finally {
+      if (this.#runId === runId) this.#runId = null;
+    }
+  }
+
+  /** Stops the running comparison; the worker ends it at its next yield, keeping its documents. */
+  cancel(): void {
+    const runId = this.#runId;
+    if (!runId) return;
+    this.#runId = null;
+    this.status = 'cancelled';
+    this.progress = null;
+    void this.#dependencies.compute.run((api) => api.cancelCompare(runId)).catch(() => undefined);
+  }
+
+  /**
+   * The comparison as a Markdown or JSON file, named after the transcript. The formatters load
+   * on first use: they are only needed once there is a comparison to export.
+   */
+  async exportFile(kind: 'markdown' | 'json'): Promise<CompareExport | null> {
+    const comparison = this.comparison;
+    if (!comparison) return null;
+    const title = this.#dependencies.transcript.transcript?.metadata.title ?? 'transcript';
+    const base = `compare-${slug(title)}`;
+    if (kind === 'markdown') {
+      const { formatComparisonMarkdown } = await import('../core/comparison/format-comparison-markdown.ts');
+      return {
+        fileName: `${base}.md`,
+        mimeType: 'text/markdown',
+        text: formatComparisonMarkdown(comparison, title),
+      };
+    }
+    const { comparisonReport } = await import('../core/comparison/comparison-report.ts');
+    return {
+      fileName: `${base}.json`,
+      mimeType: 'application/json',
+      text: `${JSON.stringify(comparisonReport(comparison, title), null, 2)}\n`,
+    };
+  }
+
+  #key(): string {
+    const { transcript, settings } = this.#dependencies;
+    return JSON.stringify([
+      transcript.revision,
+      transcript.transcript?.messages.length ?? 0,
+      settings.compression,
+      settings.strategyOptions,
+      settings.estimator,
+      this.#dependencies.provider.config.model,
+      this.entries.map(toEntry),
+    ]);
+  }
+}
