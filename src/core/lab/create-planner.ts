@@ -4,6 +4,7 @@
  * pruning candidates), so a settings change on 10,000 messages costs milliseconds. The worker
  * only hosts planners; `planOnce` is the thin form for a single plan.
  */
+import { afterSegments } from './after-segments.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
@@ -208,14 +209,18 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         (sum, file) => sum + (file.mode === 'content' ? file.tokens : 0),
         0,
       );
-      const afterTokens = Math.round(
-        fateTotals.kept.tokens +
-          fateTotals.pruned.tokens -
-          prunedSavedTokensIn(plan.fates, plan.prunedSavings) +
-          summaryTokens +
-          reattachedTokens +
-          basis.axis.toolsTokens,
-      );
+      const segments = afterSegments({
+        axis: basis.axis,
+        fates: plan.fates,
+        headEnd: plan.headEnd,
+        tailStart: plan.tailStart,
+        prunedSavings: plan.prunedSavings,
+        summaryTokens,
+        summaryCount: plan.summaries.length,
+        reattachedTokens,
+        reattachedCount: plan.reattached.length,
+      });
+      const afterTokens = segments.reduce((sum, segment) => sum + segment.tokens, 0);
       const tailTokens =
         basis.axis.prefix[messages.length]! - basis.axis.prefix[Math.min(plan.tailStart, messages.length)]!;
       const after: AfterProjection = {
@@ -226,6 +231,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
           plan.summaries.length +
           plan.reattached.length,
         summaryTokens,
+        segments,
         warnings: windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress),
       };
       return {
@@ -292,13 +298,6 @@ function totalsByFate(
     bucket.tokens += tokens[index] ?? 0;
   }
   return totals;
-}
-
-/** Savings of messages that stay (shortened); a summarised message's saving is moot. */
-function prunedSavedTokensIn(fates: Uint8Array, savings: ReadonlyMap<number, number>): number {
-  let total = 0;
-  for (const [index, saved] of savings) if (fates[index] === FATE.pruned) total += saved;
-  return total;
 }
 
 function windowWarnings(

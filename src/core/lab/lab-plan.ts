@@ -1,3 +1,4 @@
+import type { AfterSegment } from './after-segments.ts';
 /**
  * What the lab's context map and explanation panel draw: the compression plan of one
  * transcript under one set of settings, reduced to plain data that crosses the worker
@@ -59,6 +60,8 @@ export interface AfterProjection {
   readonly messages: number;
   /** Tokens the summaries are expected to take (their budget). */
   readonly summaryTokens: number;
+  /** The same context stretch by stretch, adding up to `tokens` (the after lane). */
+  readonly segments: readonly AfterSegment[];
   /** What does not fit: the kept tail, the trigger or the result larger than the window. */
   readonly warnings: readonly string[];
 }

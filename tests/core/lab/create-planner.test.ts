@@ -173,6 +173,16 @@ describe('createPlanner', () => {
       expect(plan.strategy).toBe(strategy.name);
       expect(plan.explanation.length, strategy.name).toBeGreaterThan(0);
       expect(plan.headEnd).toBeLessThanOrEqual(plan.tailStart);
+      // The after lane is the projection stretch by stretch.
+      const segments = plan.after.segments;
+      expect(
+        segments.reduce((sum, segment) => sum + segment.tokens, 0),
+        strategy.name,
+      ).toBe(plan.after.tokens);
+      expect(
+        segments.reduce((sum, segment) => sum + segment.messages, 0),
+        strategy.name,
+      ).toBe(plan.after.messages);
     }
     const codex = planner.plan(CODEX_CLI_STRATEGY, {
       config: config({ contextLength: 64_000 }),

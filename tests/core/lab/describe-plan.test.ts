@@ -19,7 +19,7 @@ function plan(overrides: Partial<LabPlan> = {}): TriggerPlan {
     tailStart: 40,
     messageCount: 49,
     summaries: [{ start: 4, end: 40, kind: 'middle' }],
-    after: { tokens: 38_000, messages: 14, summaryTokens: 10_000, warnings: [] },
+    after: { tokens: 38_000, messages: 14, summaryTokens: 10_000, segments: [], warnings: [] },
     hermes: null,
     ...overrides,
   };
