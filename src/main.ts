@@ -78,17 +78,11 @@ const usagePanel = new UsageState({
 
 const chat = new ChatState({
   settingsRepository: new SettingsRepository(db),
-  // Provider, preset, thresholds and the model's window come from the lab's own settings.
+  // Provider, strategy, thresholds and the model's window: the lab's own settings, one window per model.
   baseSettings: () => ({
     strategy: app.settings.strategy,
     provider: app.provider.providerSettings(),
-    compression: {
-      ...app.settings.compressionConfig({
-        summaryModel: app.provider.config.auxiliaryModel,
-        cacheTtl: app.provider.config.cacheTtl,
-      }),
-      contextLength: app.provider.contextWindow,
-    },
+    compression: app.settings.compressionConfig(app.provider.compressionRoute()),
   }),
   // The loop loads with the chat; the SDK-backed clients on the first message.
   createRuntime: async (settings) => {

@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import type { ImportResult } from '../core/import/import-result.ts';
 import type { Estimator } from '../core/tokens/estimator.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
@@ -77,6 +78,13 @@ export class AppState {
     });
     this.settings.onChange(() => this.plan.refresh());
     this.transcript.onChange(() => this.plan.refresh());
+    // The window belongs to the model (provider settings): a new model or window redraws the plan.
+    $effect.root(() => {
+      $effect(() => {
+        void this.provider.contextWindow;
+        untrack(() => this.plan.refresh());
+      });
+    });
   }
 
   get hasSessionStore(): boolean {

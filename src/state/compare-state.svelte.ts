@@ -208,10 +208,7 @@ export class CompareState {
       const request: CompareRequest = {
         runId,
         entries: this.entries.map(toEntry),
-        config: settings.compressionConfig({
-          summaryModel: provider.config.auxiliaryModel,
-          cacheTtl: provider.config.cacheTtl,
-        }),
+        config: settings.compressionConfig(provider.compressionRoute()),
         estimator: settings.estimator,
         route: provider.assessmentRoute(transcript.transcript?.metadata.model),
       };
@@ -282,6 +279,7 @@ export class CompareState {
       transcript.revision,
       transcript.transcript?.messages.length ?? 0,
       settings.compression,
+      this.#dependencies.provider.compressionRoute(),
       settings.strategyOptions,
       settings.estimator,
       this.#dependencies.provider.config.model,

@@ -51,10 +51,7 @@ export class PlanState {
     const { settings, provider } = this.#dependencies;
     return {
       strategy: settings.strategyName,
-      config: settings.compressionConfig({
-        summaryModel: provider.config.auxiliaryModel,
-        cacheTtl: provider.config.cacheTtl,
-      }),
+      config: settings.compressionConfig(provider.compressionRoute()),
       state: INITIAL_COMPRESSOR_STATE,
       estimator: settings.estimator,
       nowMs: Date.now(),

@@ -32,8 +32,15 @@ export const PROVIDER_LABELS: Readonly<Record<ChatProvider, string>> = {
   anthropic: 'Anthropic',
   'openai-compatible': 'OpenAI-compatible',
 };
+/**
+ * Anthropic's default is the cheapest current Claude with a 200K window: in a compaction lab
+ * summaries cost little and compaction fires within a few dozen turns, and the demo (~95K
+ * tokens) shows a head, a middle and a tail. The model's window is the one setting the map,
+ * plan, replay, comparison and chat share, so a 1M-window default would draw the demo as all
+ * tail. Any model can be picked, and any model's window set.
+ */
 const DEFAULT_MODELS: Readonly<Record<ChatProvider, string>> = {
-  anthropic: 'claude-sonnet-4-6',
+  anthropic: 'claude-haiku-4-5',
   'openai-compatible': 'gpt-5.4',
 };
 
@@ -45,8 +52,11 @@ export interface ProviderConfig {
   /** Hermes' auxiliary compression model; '' means the main model summarises. */
   auxiliaryModel: string;
   cacheTtl: CacheTtl;
-  /** The model's window when the user knows better than the catalog; null = catalog. */
-  contextWindowOverride: number | null;
+  /**
+   * Windows the user set, by model id, where they know better than the catalog. One window per
+   * model, read by the map, the plan, the replay, the comparison and the chat alike.
+   */
+  contextWindows: Readonly<Record<string, number>>;
 }
 
 const DEFAULT_PROVIDER_CONFIG: Readonly<ProviderConfig> = Object.freeze({
@@ -55,7 +65,7 @@ const DEFAULT_PROVIDER_CONFIG: Readonly<ProviderConfig> = Object.freeze({
   model: DEFAULT_MODELS.anthropic,
   auxiliaryModel: '',
   cacheTtl: '5m',
-  contextWindowOverride: null,
+  contextWindows: {},
 });
 
 const isChatProvider = (value: unknown): value is ChatProvider =>
@@ -70,10 +80,51 @@ function isProviderConfig(value: unknown): value is ProviderConfig {
     typeof config.model === 'string' &&
     typeof config.auxiliaryModel === 'string' &&
     (config.cacheTtl === '5m' || config.cacheTtl === '1h') &&
-    (config.contextWindowOverride === null ||
-      (typeof config.contextWindowOverride === 'number' && config.contextWindowOverride > 0))
+    isContextWindows(config.contextWindows)
   );
 }
+
+const isWindow = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_CONTEXT_WINDOW;
+
+function isContextWindows(value: unknown): value is Record<string, number> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every(isWindow)
+  );
+}
+
+/**
+ * A stored config: today's shape, or round 1's with one `contextWindowOverride` for the model of
+ * the time (kept as that model's window).
+ */
+function isStoredProviderConfig(value: unknown): value is ProviderConfig | LegacyProviderConfig {
+  if (isProviderConfig(value)) return true;
+  if (!value || typeof value !== 'object') return false;
+  const { contextWindowOverride, ...rest } = value as Record<string, unknown>;
+  return (
+    (contextWindowOverride === null || isWindow(contextWindowOverride)) &&
+    isProviderConfig({ ...rest, contextWindows: {} })
+  );
+}
+
+interface LegacyProviderConfig extends Omit<ProviderConfig, 'contextWindows'> {
+  contextWindowOverride: number | null;
+}
+
+function upgradeProviderConfig(stored: ProviderConfig | LegacyProviderConfig): ProviderConfig {
+  if ('contextWindows' in stored) return stored;
+  const { contextWindowOverride, ...rest } = stored;
+  return {
+    ...rest,
+    contextWindows: contextWindowOverride === null ? {} : { [rest.model]: contextWindowOverride },
+  };
+}
+
+/** The largest window a user can set (10M tokens: beyond every model in the catalog). */
+export const MAX_CONTEXT_WINDOW = 10_000_000;
 
 const isKey = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 
@@ -155,8 +206,36 @@ export class ProviderState {
     return lookupModel(this.#config.model).contextLength;
   }
 
+  /** The model's window: the one the user set for it, or the catalog's. */
   get contextWindow(): number {
-    return this.#config.contextWindowOverride ?? this.catalogWindow;
+    return this.#config.contextWindows[this.#config.model] ?? this.catalogWindow;
+  }
+
+  /** The user set this model's window themselves. */
+  get contextWindowOverridden(): boolean {
+    return this.#config.contextWindows[this.#config.model] !== undefined;
+  }
+
+  /**
+   * Sets the current model's window; the catalog's own value (or null) clears the override.
+   * Returns false for a value that is not a whole number of tokens in range.
+   */
+  async setContextWindow(tokens: number | null): Promise<boolean> {
+    if (tokens !== null && !isWindow(tokens)) return false;
+    const { [this.#config.model]: _previous, ...others } = this.#config.contextWindows;
+    const contextWindows =
+      tokens === null || tokens === this.catalogWindow ? others : { ...others, [this.#config.model]: tokens };
+    await this.#save({ ...this.#config, contextWindows });
+    return true;
+  }
+
+  /** What compaction settings take from the provider: the window, the summary model, the cache TTL. */
+  compressionRoute(): { contextLength: number; summaryModel: string; cacheTtl: CacheTtl } {
+    return {
+      contextLength: this.contextWindow,
+      summaryModel: this.#config.auxiliaryModel,
+      cacheTtl: this.#config.cacheTtl,
+    };
   }
 
   /** Hermes' startup line for this route, e.g. `Prompt caching: ENABLED (native Anthropic, 5m TTL)`. */
@@ -194,10 +273,12 @@ export class ProviderState {
   }
 
   async load(): Promise<void> {
-    const config = await this.#repository.get(
-      PROVIDER_SETTING_KEY,
-      DEFAULT_PROVIDER_CONFIG,
-      isProviderConfig,
+    const config = upgradeProviderConfig(
+      await this.#repository.get<ProviderConfig | LegacyProviderConfig>(
+        PROVIDER_SETTING_KEY,
+        DEFAULT_PROVIDER_CONFIG,
+        isStoredProviderConfig,
+      ),
     );
     const hints: Partial<Record<ChatProvider, KeysByOrigin>> = {};
     for (const provider of CHAT_PROVIDERS) {

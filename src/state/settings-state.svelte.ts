@@ -20,30 +20,27 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number];
 export const isThemeChoice = (value: unknown): value is ThemeChoice =>
   (THEME_CHOICES as readonly unknown[]).includes(value);
 
-/** The lab's compression settings: what the map is drawn for. Shares are fractions (0.5 = 50%). */
+/**
+ * The lab's compression settings: what the map is drawn for. Shares are fractions (0.5 = 50%).
+ * The window is not here: it belongs to the model (`ProviderState.contextWindow`).
+ */
 export interface CompressionSettings {
-  contextLength: number;
   thresholdPercent: number;
   targetRatio: number;
   protectLastN: number;
   protectFirstN: number;
   focusTopic: string;
-  /** The catalog model whose window filled `contextLength`; '' when typed by hand. */
-  contextModel: string;
 }
 
 export const DEFAULT_COMPRESSION_SETTINGS: Readonly<CompressionSettings> = Object.freeze({
-  contextLength: DEFAULT_COMPRESSION_CONFIG.contextLength,
   thresholdPercent: DEFAULT_COMPRESSION_CONFIG.thresholdPercent,
   targetRatio: DEFAULT_COMPRESSION_CONFIG.targetRatio,
   protectLastN: DEFAULT_COMPRESSION_CONFIG.protectLastN,
   protectFirstN: DEFAULT_COMPRESSION_CONFIG.protectFirstN,
   focusTopic: '',
-  contextModel: '',
 });
 
 /** Limits that keep a typed value meaningful (the core clamps the target ratio itself). */
-export const MAX_CONTEXT_LENGTH = 10_000_000;
 export const MAX_PROTECTED_MESSAGES = 10_000;
 
 const isWholeNumber = (value: unknown, min: number, max: number): value is number =>
@@ -63,14 +60,18 @@ function isCompressionSettings(value: unknown): value is CompressionSettings {
   if (!value || typeof value !== 'object') return false;
   const settings = value as Record<string, unknown>;
   return (
-    isWholeNumber(settings.contextLength, 1, MAX_CONTEXT_LENGTH) &&
     isFraction(settings.thresholdPercent) &&
     isFraction(settings.targetRatio) &&
     isWholeNumber(settings.protectLastN, 0, MAX_PROTECTED_MESSAGES) &&
     isWholeNumber(settings.protectFirstN, 0, MAX_PROTECTED_MESSAGES) &&
-    typeof settings.focusTopic === 'string' &&
-    typeof settings.contextModel === 'string'
+    typeof settings.focusTopic === 'string'
   );
+}
+
+/** Only the fields of today's settings (round 1 also stored the window here). */
+function compressionSettingsOf(value: CompressionSettings): CompressionSettings {
+  const { thresholdPercent, targetRatio, protectLastN, protectFirstN, focusTopic } = value;
+  return { thresholdPercent, targetRatio, protectLastN, protectFirstN, focusTopic };
 }
 
 /**
@@ -128,21 +129,26 @@ export class SettingsState {
     return this.#loaded;
   }
 
-  /** Core's config for these settings; the summary model and cache TTL come from the provider. */
-  compressionConfig(provider?: {
+  /**
+   * Core's config for these settings; the window, summary model and cache TTL come from the
+   * provider (`ProviderState.compressionRoute()`), so every consumer uses the model's one window.
+   */
+  compressionConfig(route: {
+    contextLength: number;
     summaryModel: string;
     cacheTtl: CompressionConfig['cacheTtl'];
   }): CompressionConfig {
     const settings = this.#compression;
     return {
       ...DEFAULT_COMPRESSION_CONFIG,
-      contextLength: settings.contextLength,
+      contextLength: route.contextLength,
       thresholdPercent: settings.thresholdPercent,
       targetRatio: settings.targetRatio,
       protectLastN: settings.protectLastN,
       protectFirstN: settings.protectFirstN,
       strategyOptions: this.#strategyOptions,
-      ...(provider ? { summaryModel: provider.summaryModel, cacheTtl: provider.cacheTtl } : {}),
+      summaryModel: route.summaryModel,
+      cacheTtl: route.cacheTtl,
     };
   }
 
@@ -165,7 +171,7 @@ export class SettingsState {
     this.#estimator = estimator;
     this.#strategyName = strategy ?? legacyPreset;
     this.#strategyOptions = strategyOptions;
-    this.#compression = compression;
+    this.#compression = compressionSettingsOf(compression);
     this.#theme = theme;
     this.#loaded = true;
   }

@@ -105,7 +105,11 @@ test.describe('context map', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('message-detail')).toHaveCount(0);
 
-    // A pruned output shows its one-liner in the list and, expanded, in the detail.
+    // A pruned output shows its one-liner in the list and, expanded, in the detail. The list is
+    // virtualised and scrolled to the tail: jump to the middle, where pruning happens, first.
+    await page.getByTestId('context-map').locator('[data-region="middle"]').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
     const pruned = page.locator('[data-testid="message-row"][data-pruned="one-liner"]').first();
     await pruned.click();
     await expect(page.getByTestId('pruned-one-liner')).toContainText('[');

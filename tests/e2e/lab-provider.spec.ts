@@ -57,10 +57,16 @@ test.describe('provider settings', () => {
       'Prompt caching: ENABLED (Claude via OpenRouter, 1h TTL)',
     );
     await expect(page.getByTestId('setting-context-window')).toHaveValue('200000');
-    await page.getByTestId('use-provider-window').click();
+    // One window per model: the Provider tab and the Plan tab edit the same setting, and the map
+    // draws it.
+    await page.getByTestId('setting-context-window').fill('150000');
+    await page.getByTestId('setting-context-window').press('Enter');
+    await expect(page.getByTestId('map-marker-window')).toHaveAttribute('data-tokens', '150000');
     await page.getByTestId('tab-plan').click();
-    await expect(page.getByTestId('setting-context-length')).toHaveValue('200000');
+    await expect(page.getByTestId('setting-context-length')).toHaveValue('150000');
+    await page.getByTestId('setting-context-length').fill('120000');
     await page.getByTestId('tab-provider').click();
+    await expect(page.getByTestId('setting-context-window')).toHaveValue('120000');
     await page.screenshot({ path: test.info().outputPath('provider-light.png') });
     await page.getByTestId('theme-dark').click();
     await page.screenshot({ path: test.info().outputPath('provider-dark.png') });

@@ -80,7 +80,7 @@ async function setup(name: string) {
   const transcript = new TranscriptState(compute, () => settings.strategyName);
   await transcript.load(demo, 'rough');
   const compare = new CompareState({ compute, transcript, settings, provider });
-  return { compare, settings, pending, cancelled };
+  return { compare, settings, provider, pending, cancelled };
 }
 
 describe('CompareState entries', () => {
@@ -125,8 +125,8 @@ describe('CompareState entries', () => {
 
 describe('CompareState runs', () => {
   it('sends the entries, settings and route to the worker and keeps the answer', async () => {
-    const { compare, settings, pending } = await setup('compare-state-run');
-    await settings.updateCompression({ contextLength: 128_000 });
+    const { compare, provider, pending } = await setup('compare-state-run');
+    await provider.setContextWindow(128_000);
     compare.addEntry(named('codex-cli'));
     compare.addEntry(named('claude-code'));
     compare.updateEntry(compare.entries[1]!.id, { label: 'Claude, early' });
@@ -164,7 +164,7 @@ describe('CompareState runs', () => {
     expect(compare.openRow).toBeNull();
 
     expect(compare.stale).toBe(false);
-    await settings.updateCompression({ contextLength: 200_000 });
+    await provider.setContextWindow(200_000);
     expect(compare.stale).toBe(true);
   });
 

@@ -45,7 +45,8 @@ describe('PlanState', () => {
     const repository = new SettingsRepository(new AppDb('plan-state-test'));
     const settings = new SettingsState(repository);
     const transcript = new TranscriptState(compute, () => settings.strategyName);
-    const plan = new PlanState({ compute, transcript, settings, provider: new ProviderState(repository) });
+    const provider = new ProviderState(repository);
+    const plan = new PlanState({ compute, transcript, settings, provider });
     await transcript.load(buildDemoTranscript(), 'rough');
 
     plan.refresh();
@@ -53,11 +54,11 @@ describe('PlanState', () => {
     await Promise.resolve();
     expect(pending).toHaveLength(1);
     // Three changes while the first request is in the worker.
-    await settings.updateCompression({ contextLength: 300_000 });
+    await provider.setContextWindow(300_000);
     plan.refresh();
-    await settings.updateCompression({ contextLength: 400_000 });
+    await provider.setContextWindow(400_000);
     plan.refresh();
-    await settings.updateCompression({ contextLength: 500_000 });
+    await provider.setContextWindow(500_000);
     plan.refresh();
     expect(pending).toHaveLength(1);
 

@@ -21,7 +21,7 @@ describe('ProviderState', () => {
     expect(state.providerSettings()).toEqual({
       provider: 'anthropic',
       baseUrl: 'https://api.anthropic.com',
-      model: 'claude-sonnet-4-6',
+      model: 'claude-haiku-4-5',
       apiKey: 'sk-ant-api03-abcdefghijklmnop-9f2c',
       keyOrigin: 'https://api.anthropic.com',
     });
@@ -121,15 +121,45 @@ describe('ProviderState', () => {
     });
   });
 
+  it("keeps round 1's single window override as the window of the model it was set for", async () => {
+    const repository = freshRepository();
+    await repository.set(PROVIDER_SETTING_KEY, {
+      provider: 'anthropic',
+      baseUrl: 'https://api.anthropic.com',
+      model: 'claude-sonnet-4-6',
+      auxiliaryModel: '',
+      cacheTtl: '5m',
+      contextWindowOverride: 180_000,
+    });
+    const state = new ProviderState(repository);
+    await state.load();
+    expect(state.config.contextWindows).toEqual({ 'claude-sonnet-4-6': 180_000 });
+    expect(state.contextWindow).toBe(180_000);
+  });
+
   it('describes prompt caching for the route and knows the model window', async () => {
     const state = new ProviderState(freshRepository());
     await state.load();
     expect(state.cacheStatus(HERMES_2026_04)).toBe('Prompt caching: ENABLED (native Anthropic, 5m TTL)');
     await state.update({ cacheTtl: '1h' });
     expect(state.cacheStatus(HERMES_2026_07)).toBe('Prompt caching: ENABLED (native Anthropic, 1h TTL)');
-    expect(state.contextWindow).toBe(1_000_000);
-    await state.update({ contextWindowOverride: 500_000 });
+    // The default model, Claude Haiku 4.5: a 200K window.
+    expect(state.contextWindow).toBe(200_000);
+    expect(state.contextWindowOverridden).toBe(false);
+    await state.setContextWindow(500_000);
     expect(state.contextWindow).toBe(500_000);
+    expect(state.contextWindowOverridden).toBe(true);
+    // One window per model: another model has its own (the catalog's), and coming back brings ours.
+    await state.update({ model: 'gpt-5' });
+    expect(state.contextWindow).toBe(400_000);
+    await state.update({ model: 'claude-haiku-4-5' });
+    expect(state.contextWindow).toBe(500_000);
+    // The catalog's own value clears the override; so does null; a non-window is refused.
+    await state.setContextWindow(200_000);
+    expect(state.contextWindowOverridden).toBe(false);
+    expect(await state.setContextWindow(0)).toBe(false);
+    expect(await state.setContextWindow(1.5)).toBe(false);
+    expect(state.compressionRoute()).toEqual({ contextLength: 200_000, summaryModel: '', cacheTtl: '1h' });
     await state.setProvider('openai-compatible');
     expect(state.cacheStatus(HERMES_2026_07)).toMatch(/^Prompt caching: DISABLED/);
   });
