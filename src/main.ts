@@ -67,8 +67,8 @@ const app = new AppState({
 const sessionsPanel = new SessionsState({
   repository: sessions,
   preset: () => app.settings.preset,
-  openInWorkspace: ({ sessionId, transcript, messageIndex }) =>
-    app.openSession(sessionId, transcript, messageIndex),
+  openInWorkspace: ({ sessionId, transcript, messageIndex, source }) =>
+    app.openSession(sessionId, transcript, messageIndex, source),
 });
 const usagePanel = new UsageState({
   repository: sessions,

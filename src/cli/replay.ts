@@ -13,6 +13,7 @@ import {
   escapeControlCharacters,
   escapeJsonControlCharacters,
 } from '../core/shared/escape-control-characters.ts';
+import { plural } from '../core/shared/plural.ts';
 import { STRATEGIES } from '../core/strategies/strategy-registry.ts';
 import { formatReplayReport } from './replay/format-replay-report.ts';
 import { parseReplayOptions } from './replay/parse-replay-options.ts';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     if (options.json) console.log(escapeJsonControlCharacters(JSON.stringify(payload)));
     else {
       console.log(
-        `${transcript.metadata.format}: ${transcript.messages.length} messages, ${warnings.length} warning(s)`,
+        `${transcript.metadata.format}: ${plural(transcript.messages.length, 'message')}, ${plural(warnings.length, 'warning')}`,
       );
       for (const warning of warnings) {
         const where = warning.line !== undefined ? `line ${warning.line}: ` : '';

@@ -25,7 +25,8 @@ export interface AppDependencies {
   today?: () => string;
 }
 
-export type TranscriptSource = 'demo' | 'import' | 'replay';
+/** What the workspace shows: the demo, a fresh import, a replay result, or a stored session. */
+export type TranscriptSource = 'demo' | 'import' | 'replay' | 'session';
 
 /** The root of the reactive state; `main.ts` builds it and the UI reads it from context. */
 export class AppState {
@@ -42,6 +43,8 @@ export class AppState {
   /** The stored session of the transcript on screen; null until stored. */
   currentSessionId = $state<string | null>(null);
   currentSource = $state<TranscriptSource>('demo');
+  /** For a stored session: where it came from (`chat`, `import`, `demo`, `replay`); null otherwise. */
+  currentSessionOrigin = $state<string | null>(null);
   startError = $state<string | null>(null);
 
   constructor(dependencies: AppDependencies) {
@@ -121,10 +124,11 @@ export class AppState {
     sessionId: string,
     transcript: Transcript,
     messageIndex: number | null = null,
+    origin: string | null = null,
   ): Promise<void> {
-    // 'import': the source only matters for a transcript not stored yet, and this one is.
-    this.#beforeSwitch('import');
+    this.#beforeSwitch('session');
     this.currentSessionId = sessionId;
+    this.currentSessionOrigin = origin;
     // The transcript is on screen as soon as loading starts; counting its tokens takes longer.
     const loading = this.transcript.load(transcript, this.settings.estimator);
     if (messageIndex !== null) this.workspace.jumpTo(messageIndex);
@@ -158,9 +162,12 @@ export class AppState {
   #beforeSwitch(source: TranscriptSource): void {
     this.currentSessionId = null;
     this.currentSource = source;
+    this.currentSessionOrigin = null;
     this.replay.reset();
     this.compare.reset();
     this.workspace.clearSelection();
+    // The import line describes the import on screen; anything else on screen makes it stale.
+    if (source !== 'import') this.importer.dismiss();
   }
 
   async #ensureCurrentSession(): Promise<string | null> {

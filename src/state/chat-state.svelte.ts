@@ -1,3 +1,4 @@
+import { isAwaitingReply } from '../core/transcript/is-awaiting-reply.ts';
 import { matchToolResults } from '../core/transcript/match-tool-results.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
@@ -99,6 +100,8 @@ export class ChatState {
   #compactionReason = $state<CompactionReason | null>(null);
   #error = $state<string | null>(null);
   #canRetry = $state(false);
+  /** The reopened conversation ends unanswered: a turn failed or was stopped before a reload. */
+  #reopenedUnanswered = $state(false);
   #sessionId = $state<string | null>(null);
   #sessionTitle = $state<string | null>(null);
   #usage = $state.raw<UsageReport[]>([]);
@@ -164,6 +167,11 @@ export class ChatState {
     return this.#canRetry && this.#status === 'idle';
   }
 
+  /** Why Retry is offered with no error on screen: the conversation was reopened without a reply. */
+  get reopenedUnanswered(): boolean {
+    return this.#reopenedUnanswered && this.canRetry;
+  }
+
   get sessionId(): string | null {
     return this.#sessionId;
   }
@@ -201,6 +209,8 @@ export class ChatState {
     inputCostUsd: number;
     costUsd: number;
     priced: boolean;
+    /** Requests with a known price: 0 with some requests means the cost is unknown, not $0. */
+    pricedRequests: number;
   } {
     let promptTokens = 0;
     let cacheReadTokens = 0;
@@ -209,6 +219,7 @@ export class ChatState {
     let inputCostUsd = 0;
     let costUsd = 0;
     let priced = this.#usage.length > 0;
+    let pricedRequests = 0;
     for (const report of this.#usage) {
       promptTokens += report.promptTokens;
       cacheReadTokens += report.usage.cacheReadTokens;
@@ -217,6 +228,7 @@ export class ChatState {
       inputCostUsd += report.inputCostUsd ?? 0;
       costUsd += report.costUsd ?? 0;
       if (report.costUsd === null) priced = false;
+      else pricedRequests += 1;
     }
     return {
       requests: this.#usage.length,
@@ -228,6 +240,7 @@ export class ChatState {
       inputCostUsd,
       costUsd,
       priced,
+      pricedRequests,
     };
   }
 
@@ -284,6 +297,7 @@ export class ChatState {
     this.#controller = controller;
     this.#error = null;
     this.#canRetry = false;
+    this.#reopenedUnanswered = false;
     this.#status = 'sending';
     try {
       await this.start();
@@ -325,6 +339,10 @@ export class ChatState {
           this.#entries = event.messages.map((message) => ({ kind: 'message', id: this.#nextId++, message }));
           this.#usage = [];
           this.#lastWarning = null;
+          // A turn that failed before a reload left the conversation at the unanswered message.
+          this.#reopenedUnanswered =
+            event.reason === 'resume' && event.sessionId !== null && isAwaitingReply(event.messages);
+          this.#canRetry = this.#reopenedUnanswered;
         }
         return;
       case 'turn-start':

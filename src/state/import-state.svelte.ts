@@ -64,6 +64,17 @@ export class ImportState {
     return this.status === 'reading';
   }
 
+  /**
+   * Clears the status line once something else is on screen (a stored session, the demo, a replay
+   * result). A read still running is left alone: its result will replace what is shown.
+   */
+  dismiss(): void {
+    if (this.busy) return;
+    this.status = 'idle';
+    this.message = '';
+    this.detail = '';
+  }
+
   setFormat(format: FormatChoice): void {
     this.format = format;
   }

@@ -1,5 +1,6 @@
 import type { Preset } from '../core/presets/preset.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
+import { plural } from '../core/shared/plural.ts';
 import { locateSnippetMessage } from '../core/search/locate-snippet-message.ts';
 import {
   describeLineageSegment,
@@ -53,6 +54,8 @@ export interface OpenSessionRequest {
   transcript: Transcript;
   /** The message to select and scroll to. */
   messageIndex: number | null;
+  /** Where the stored session came from (`SessionRow.source`: 'chat', 'import', 'demo', 'replay'). */
+  source: string;
 }
 
 export interface SessionsStateDependencies {
@@ -247,6 +250,7 @@ export class SessionsState {
         sessionId,
         transcript: sessionTranscript(session, messages),
         messageIndex,
+        source: session.source,
       });
       this.#selectedId = sessionId;
       return true;
@@ -462,6 +466,3 @@ const isForeignCompactionPoint = (value: unknown): value is ForeignCompactionPoi
 function segmentName(row: SessionRow, index: number): string {
   return index >= 0 ? `segment #${index + 1}` : `the side session “${isolateBidi(row.title ?? row.id)}”`;
 }
-
-const plural = (count: number, noun: string): string =>
-  `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;

@@ -182,6 +182,8 @@ test('a 32K conversation compacts, continues in the child, compacts again iterat
   await expect(page.getByTestId('chat-warning')).toContainText(
     'Session compressed 2 times — accuracy may degrade',
   );
+  // Said once: the banner, not again on the compaction card (issue 16).
+  await expect(page.getByTestId('chat-panel').getByText(/Session compressed 2 times/)).toHaveCount(1);
   await expect(page.getByTestId('chat-session-title')).toContainText('#3');
 
   // The second summary request carried the first summary: an iterative update.

@@ -53,6 +53,13 @@ describe('ImportState', () => {
     );
   });
 
+  it('clears its line when dismissed (something else is on screen)', async () => {
+    const { importer } = importerStoring(async () => ({ stored: true }));
+    await importer.importText('{}');
+    importer.dismiss();
+    expect([importer.status, importer.message, importer.detail]).toEqual(['idle', '', '']);
+  });
+
   it('says nothing about storage when there is none', async () => {
     const { importer } = importerStoring(async () => null);
     await importer.importText('{}');

@@ -106,7 +106,7 @@ describe('SessionsState search', () => {
     expect(state.locate(chain.loneId)).toEqual({ number: 1, of: 1, ended: false });
     await state.openHit(state.hits[0]!);
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatchObject({ sessionId: chain.rootId, messageIndex: 1 });
+    expect(opened[0]).toMatchObject({ sessionId: chain.rootId, messageIndex: 1, source: 'chat' });
     expect(opened[0]?.transcript.messages).toHaveLength(3);
     expect(opened[0]?.transcript.metadata.title).toBe('Fix the login bug');
   });

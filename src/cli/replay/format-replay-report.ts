@@ -2,6 +2,7 @@ import type { ImportResult } from '../../core/import/import-result.ts';
 import { describeTrigger } from '../../core/lab/describe-plan.ts';
 import { assertNever } from '../../core/shared/assert-never.ts';
 import { formatCount } from '../../core/shared/format-count.ts';
+import { plural } from '../../core/shared/plural.ts';
 import { formatUsd } from '../../core/usage/format-usd.ts';
 import type { ReplayOutcome } from './run-replay.ts';
 
@@ -19,7 +20,7 @@ export function formatReplayReport(imported: ImportResult, outcome: ReplayOutcom
   lines.push(`Context Lab replay — ${report.format}, strategy ${strategy.name} (${strategy.label})`);
   lines.push(
     `Imported ${formatCount(report.messagesBefore)} messages in ${report.timings.importMs} ms` +
-      (imported.warnings.length > 0 ? `, ${imported.warnings.length} warning(s)` : ''),
+      (imported.warnings.length > 0 ? `, ${plural(imported.warnings.length, 'warning')}` : ''),
   );
   for (const warning of imported.warnings.slice(0, 5)) {
     lines.push(`  ! ${warning.line !== undefined ? `line ${warning.line}: ` : ''}${warning.reason}`);
@@ -41,7 +42,7 @@ export function formatReplayReport(imported: ImportResult, outcome: ReplayOutcom
   for (const line of plan.explanation) lines.push(`  · ${line}`);
   if (plan.pruned.length > 0) {
     lines.push('');
-    lines.push(`${planned ? 'Would shorten' : 'Shortened'} ${plan.pruned.length} tool output(s)`);
+    lines.push(`${planned ? 'Would shorten' : 'Shortened'} ${plural(plan.pruned.length, 'tool output')}`);
     for (const entry of plan.pruned.slice(0, LISTED_PRUNES)) {
       lines.push(
         `  #${entry.index} ${entry.kind} (${formatCount(entry.originalChars)} chars) → ${entry.replacement.slice(0, 120)}`,

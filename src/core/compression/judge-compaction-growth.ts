@@ -1,4 +1,5 @@
 import { formatCount } from '../shared/format-count.ts';
+import { plural } from '../shared/plural.ts';
 
 /** Whether a compaction shrank the context, and in words why it must not be applied when it did not. */
 export interface CompactionGrowth {
@@ -25,7 +26,7 @@ export function judgeCompactionGrowth(
 ): CompactionGrowth {
   if (tokensAfter < tokensBefore) return { grows: false, tokensBefore, tokensAfter, reason: null };
   const added = tokensAfter - tokensBefore;
-  const what = `${formatCount(summarisedMessages)} ${summarisedMessages === 1 ? 'message' : 'messages'}`;
+  const what = plural(summarisedMessages, 'message');
   return {
     grows: true,
     tokensBefore,

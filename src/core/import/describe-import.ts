@@ -1,4 +1,5 @@
 import { formatCount } from '../shared/format-count.ts';
+import { plural } from '../shared/plural.ts';
 import type { ImportResult } from './import-result.ts';
 import { formatImportWarning } from './import-warning.ts';
 
@@ -11,9 +12,7 @@ const LISTED_REASONS = 3;
  */
 export function describeImport(result: ImportResult): string {
   const { stats, warnings } = result;
-  const clauses = [
-    `${formatCount(stats.messages)} ${stats.messages === 1 ? 'message' : 'messages'} imported`,
-  ];
+  const clauses = [`${plural(stats.messages, 'message')} imported`];
   if (stats.skippedLines > 0) {
     const reasons = warnings.filter((warning) => warning.kind === 'skipped-line').map(formatImportWarning);
     clauses.push(
@@ -31,6 +30,3 @@ function listReasons(reasons: readonly string[], total: number): string {
   const more = total - Math.min(reasons.length, LISTED_REASONS);
   return more > 0 ? `${listed}; and ${formatCount(more)} more` : listed;
 }
-
-const plural = (count: number, noun: string): string =>
-  `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;

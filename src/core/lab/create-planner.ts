@@ -21,6 +21,9 @@ import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.
 import type { Estimator, TokenEncoding } from '../tokens/estimator.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ForeignCompactionPoint, ToolSchema } from '../transcript/transcript.ts';
+import { categorizeContext } from './categorize-context.ts';
+import { classifyContextMessages, type ContextMessageClass } from './classify-context-messages.ts';
+import { COMPACTION_POINT_LABELS } from './compaction-point-labels.ts';
 import type { AfterProjection, CompactionMarker, LabPlan } from './lab-plan.ts';
 import { buildMapRegions } from './map-regions.ts';
 import { buildPrunedSpans, type PrunedSaving } from './pruned-spans.ts';
@@ -81,17 +84,6 @@ export interface RoughBasis extends Basis {
   readonly requestTokens: number;
 }
 
-const COMPACTION_LABELS: Record<ForeignCompactionPoint['kind'], string> = {
-  'claude-compact-boundary': 'Claude Code compact boundary',
-  'claude-compact-summary': 'Claude Code compact summary',
-  'codex-compacted': 'Codex compaction',
-  'codex-context-compacted': 'Codex context compacted',
-  'hermes-summary': 'Hermes summary',
-  'anthropic-compaction': 'Anthropic server-side compaction',
-  'openai-compaction': 'OpenAI Responses compaction',
-  'openhands-condensation': 'OpenHands condensation',
-};
-
 /** The map's share of the window the hygiene line sits at (hermes-reference §4.5). */
 const HYGIENE_RATIO = 0.85;
 
@@ -108,6 +100,8 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     return cache;
   };
   let exactCache: { source: readonly number[]; encoding: TokenEncoding; basis: Basis } | null = null;
+  // What each message is for the category view: settings never change it, so it is classified once.
+  let classes: readonly ContextMessageClass[] | null = null;
 
   const rough = (preset: Preset): RoughBasis => {
     const known = roughByPreset.get(preset);
@@ -165,7 +159,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
           messageIndex: point.messageIndex,
           kind: point.kind,
           offset: offsetOfMessage(axis, point.messageIndex),
-          label: `${COMPACTION_LABELS[point.kind]} before #${formatCount(point.messageIndex)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`,
+          label: `${COMPACTION_POINT_LABELS[point.kind]} before #${formatCount(point.messageIndex)}${details.length > 0 ? ` (${details.join(', ')})` : ''}`,
         };
       });
 
@@ -194,7 +188,6 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         ...(request.nowMs !== undefined ? { nowMs: request.nowMs } : {}),
       });
       const windowTokens = request.config.contextLength;
-      const axisLength = Math.max(windowTokens, basis.axis.totalTokens);
       const savings: PrunedSaving[] = [...plan.prunedSavings]
         .sort((left, right) => left[0] - right[0])
         .map(([index, savedTokens]) => ({ index, savedTokens }));
@@ -263,12 +256,22 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         summaries: plan.summaries,
         reattached: plan.reattached,
         pruned: plan.pruned,
-        prunedSpans: buildPrunedSpans(basis.axis, savings, axisLength),
+        // Merged at the transcript's own scale, the finest the map draws (zoomed to fit).
+        prunedSpans: buildPrunedSpans(basis.axis, savings, Math.max(1, basis.axis.totalTokens)),
         prunedSavedTokens: Math.round(prunedSavedTokens),
         after,
         explanation: plan.explanation,
         hermes: plan.hermes,
         compactionMarkers: markers(basis.axis),
+        categories: categorizeContext({
+          classes: (classes ??= classifyContextMessages(messages, compactionPoints)),
+          tokensPerMessage: basis.tokens,
+          toolsTokens: basis.axis.toolsTokens,
+          windowTokens,
+          // Hermes' rough estimate measures the whole message dict, reasoning included; the exact
+          // counts read only what the tokenizer is sent (`messageCountingText`), which leaves it out.
+          thinkingCounted: basis.estimator === 'rough',
+        }),
         elapsedMs: (request.clock?.() ?? 0) - started,
         revision: request.revision ?? 0,
       };

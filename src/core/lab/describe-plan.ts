@@ -6,10 +6,11 @@
 import type { CompressorState } from '../compression/compressor-state.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import { formatCount } from '../shared/format-count.ts';
+import { plural } from '../shared/plural.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { LabPlan } from './lab-plan.ts';
 
-const messages = (count: number): string => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
+const messages = (count: number): string => plural(count, 'message');
 
 /** How a token figure was obtained, in words. */
 export function describeTokenBasis(basis: Estimator): string {

@@ -1,8 +1,9 @@
 import type { TailCutStep } from '../compression/find-tail-cut.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import { formatCount } from '../shared/format-count.ts';
+import { plural } from '../shared/plural.ts';
 
-const messages = (count: number): string => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
+const messages = (count: number): string => plural(count, 'message');
 const at = (index: number): string => `#${formatCount(index)}`;
 
 /**

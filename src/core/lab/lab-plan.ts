@@ -19,6 +19,7 @@ import type {
 import type { StrategyName } from '../strategies/strategy-names.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { CompactionPointKind } from '../transcript/transcript.ts';
+import type { ContextCategories } from './categorize-context.ts';
 
 export const MAP_REGION_NAMES = ['system', 'tools', 'head', 'middle', 'tail'] as const;
 export type MapRegionName = (typeof MAP_REGION_NAMES)[number];
@@ -82,7 +83,7 @@ export interface LabPlan {
   readonly systemTokens: number;
   readonly toolsTokens: number;
   readonly toolCount: number;
-  /** The model's window; the map spans max(window, totalTokens). */
+  /** The model's window; the map spans max(window, totalTokens), or the transcript when zoomed to fit (`mapAxis`). */
   readonly windowTokens: number;
   /** The gateway hygiene line: 85% of the window. */
   readonly hygieneTokens: number;
@@ -115,6 +116,8 @@ export interface LabPlan {
   /** Hermes' phase details; null for other tools' strategies. */
   readonly hermes: HermesPlanDetails | null;
   readonly compactionMarkers: readonly CompactionMarker[];
+  /** Where the tokens go (the category view), in the same basis: in use = `totalTokens`. */
+  readonly categories: ContextCategories;
   /** Worker time for this plan, milliseconds. */
   readonly elapsedMs: number;
   /** The worker document revision the plan was computed on; stale plans are dropped by it. */

@@ -10,6 +10,7 @@
  */
 import { assertNever } from '../shared/assert-never.ts';
 import { err, ok, type Result } from '../shared/result.ts';
+import { plural } from '../shared/plural.ts';
 
 /** Hermes' CLI and gateway refuse `/compress` on shorter conversations. */
 export const MANUAL_COMPRESS_MIN_MESSAGES = 4;
@@ -73,6 +74,6 @@ export function describeCompressCommandError(error: CompressCommandError): strin
 /** The refusal Hermes gives below four messages, or null when `/compress` may run. */
 export function manualCompressRefusal(messageCount: number): string | null {
   return messageCount < MANUAL_COMPRESS_MIN_MESSAGES
-    ? `Not enough conversation to compress (${messageCount} message${messageCount === 1 ? '' : 's'}; at least ${MANUAL_COMPRESS_MIN_MESSAGES} needed).`
+    ? `Not enough conversation to compress (${plural(messageCount, 'message')}; at least ${MANUAL_COMPRESS_MIN_MESSAGES} needed).`
     : null;
 }

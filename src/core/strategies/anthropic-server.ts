@@ -44,6 +44,7 @@ import {
   tokensFor,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
+import { plural } from '../shared/plural.ts';
 
 /** The API rejects a compaction trigger below this many input tokens. */
 const MIN_COMPACT_TRIGGER = 50_000;
@@ -347,7 +348,7 @@ function summarizedTokens(decision: ServerDecision, tokens: MessageTokens): numb
 /** What the compaction keeps after the summary, in words. */
 function keptBehind(decision: ServerDecision, count: number): string {
   const { latestAsk, stepStart } = decision;
-  const messages = (n: number): string => `${formatCount(n)} ${n === 1 ? 'message' : 'messages'}`;
+  const messages = (n: number): string => plural(n, 'message');
   if (latestAsk >= stepStart)
     return count - 1 > latestAsk
       ? `the latest user request and the ${messages(count - 1 - latestAsk)} after it`

@@ -8,9 +8,10 @@ import type { HygieneDecision } from '../compression/hygiene-decision.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
+import { plural } from '../shared/plural.ts';
 import type { HermesPlanDetails } from './hermes-plan-details.ts';
 
-const messages = (count: number): string => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
+const messages = (count: number): string => plural(count, 'message');
 
 /** Why the protected head ends where it does. */
 export function describeHermesHead(
@@ -40,16 +41,24 @@ export function describeHermesPruning(
   if (pruned.length === 0) return 'Pruning: no old tool output is long enough or old enough to shrink.';
   const byKind = { duplicate: 0, 'one-liner': 0, image: 0, arguments: 0 };
   for (const item of pruned) byKind[item.kind] += 1;
+  // Verbs agree with their counts: "1 becomes a one-liner", "2 duplicates point to a newer copy".
+  const one = (count: number): boolean => count === 1;
   const parts = [
-    byKind['one-liner'] > 0 ? `${formatCount(byKind['one-liner'])} become one-liners` : '',
-    byKind.duplicate > 0
-      ? `${formatCount(byKind.duplicate)} ${byKind.duplicate === 1 ? 'duplicate points' : 'duplicates point'} to a newer copy`
+    byKind['one-liner'] > 0
+      ? `${formatCount(byKind['one-liner'])} ${one(byKind['one-liner']) ? 'becomes a one-liner' : 'become one-liners'}`
       : '',
-    byKind.image > 0 ? `${formatCount(byKind.image)} screenshots are removed` : '',
-    byKind.arguments > 0 ? `${formatCount(byKind.arguments)} tool calls get their long arguments shrunk` : '',
+    byKind.duplicate > 0
+      ? `${plural(byKind.duplicate, 'duplicate')} ${one(byKind.duplicate) ? 'points' : 'point'} to a newer copy`
+      : '',
+    byKind.image > 0
+      ? `${plural(byKind.image, 'screenshot')} ${one(byKind.image) ? 'is' : 'are'} removed`
+      : '',
+    byKind.arguments > 0
+      ? `${plural(byKind.arguments, 'tool call')} ${one(byKind.arguments) ? 'gets its' : 'get their'} long arguments shrunk`
+      : '',
   ].filter(Boolean);
   return (
-    `Pruning: ${formatCount(plan.prunedCount)} old tool ${plan.prunedCount === 1 ? 'output' : 'outputs'} would be replaced (${parts.join(', ')}); ` +
+    `Pruning: ${plural(plan.prunedCount, 'old tool output')} would be replaced (${parts.join(', ')}); ` +
     `outputs from #${formatCount(plan.pruneBoundary)} on are protected. About ${formatCount(Math.round(savedTokens))} tokens reclaimed.`
   );
 }

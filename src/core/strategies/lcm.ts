@@ -49,6 +49,7 @@ import {
 } from './lcm-layout.ts';
 import { formatLcmSummary, parseLcmSummary } from './lcm-summary-wrapper.ts';
 import { writeSummary, type WrittenSummary } from './write-summary.ts';
+import { plural } from '../shared/plural.ts';
 
 const CONTEXT_THRESHOLD: StrategyOption = {
   key: 'lcm.contextThreshold',
@@ -231,9 +232,6 @@ const preparedOf = (input: PlanInput | CompactInput): LcmPrepared => {
     ? (prepared as LcmPrepared)
     : prepareLcm(input.messages);
 };
-
-const plural = (count: number, one: string, many: string): string =>
-  `${formatCount(count)} ${count === 1 ? one : many}`;
 
 function explain(layout: LcmLayout, settings: LcmSettings, count: number): string[] {
   const tailMessages = count - layout.tailStart;

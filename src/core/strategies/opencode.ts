@@ -42,6 +42,7 @@ import {
   tokensFor,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
+import { plural } from '../shared/plural.ts';
 
 const RESERVED: StrategyOption = {
   key: 'opencode.reserved',
@@ -477,8 +478,7 @@ function prunedOutput(
 
 const clearOutput = (message: Message): Message => ({ ...message, content: OPENCODE_CLEARED_OUTPUT });
 
-const outputs = (count: number): string =>
-  `${formatCount(count)} ${count === 1 ? 'tool output' : 'tool outputs'}`;
+const outputs = (count: number): string => plural(count, 'tool output');
 
 function describePrune(layout: OpencodeLayout, config: CompressionConfig): string {
   if (optionValue(config, PRUNE) < 1)

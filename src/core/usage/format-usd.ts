@@ -2,13 +2,14 @@
 const SMALL_AMOUNT_SIGNIFICANT_DIGITS = 2;
 
 /**
- * A dollar amount for labels: `$1.23`, `$0.015` and `$0.0042` below a dollar, `n/a` when unknown (never `$0`),
- * and `≥ $1.23` when some of the requests summed had no price.
+ * A dollar amount for labels: `$1.23`, `$0.015` and `$0.0042` below a dollar, `price unknown` when
+ * unknown (never `$0`: a model missing from the price table is not free), and `≥ $1.23` when some of
+ * the requests summed had no price. A sum where no request had a price is unknown: pass null.
  *
  * @example formatUsd(0.004217) // '$0.0042'
  */
 export function formatUsd(amount: number | null, complete = true): string {
-  if (amount === null) return 'n/a';
+  if (amount === null) return 'price unknown';
   const sign = amount < 0 ? '−' : '';
   const absolute = Math.abs(amount);
   let digits: string;

@@ -19,6 +19,8 @@ export interface UsageTotals {
   costUsd: number;
   /** False when some request had no price: `costUsd` is then a lower bound. */
   costComplete: boolean;
+  /** Turns with a known price; 0 with some turns means the cost is unknown, not $0. */
+  pricedTurns: number;
   /**
    * What caching saved, USD: Σ (cost with every cached token billed as input − actual cost) over
    * the requests where both are known. Negative when cache writes cost more than reads saved.
@@ -40,6 +42,7 @@ export const EMPTY_USAGE_TOTALS: Readonly<UsageTotals> = Object.freeze({
   compactionCalls: 0,
   costUsd: 0,
   costComplete: true,
+  pricedTurns: 0,
   cacheSavingsUsd: 0,
   cacheHitRate: null,
 });
@@ -62,7 +65,10 @@ export function sumUsageTurns(turns: readonly UsageTurn[]): UsageTotals {
     if (turn.compaction) totals.compactionCalls += 1;
     else totals.turns += 1;
     if (turn.costUsd === null) totals.costComplete = false;
-    else totals.costUsd += turn.costUsd;
+    else {
+      totals.costUsd += turn.costUsd;
+      totals.pricedTurns += 1;
+    }
     if (turn.costUsd !== null && turn.uncachedCostUsd !== null) {
       totals.cacheSavingsUsd += turn.uncachedCostUsd - turn.costUsd;
     }
@@ -97,3 +103,8 @@ export function lineageUsageTotals(
     })),
   };
 }
+
+/** What a sum of turns cost, for labels: unknown (null) when none of them had a price. */
+export const knownCostUsd = (
+  totals: Pick<UsageTotals, 'costUsd' | 'costComplete' | 'pricedTurns'>,
+): number | null => (totals.costComplete || totals.pricedTurns > 0 ? totals.costUsd : null);

@@ -48,6 +48,7 @@ import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages
 import { estimateRequestTokensRough } from '../../core/tokens/estimate-request-tokens-rough.ts';
 import { estimateToolsTokensRough } from '../../core/tokens/estimate-tools-tokens-rough.ts';
 import { BROWSER_TOOL_SCHEMAS } from '../../core/tools/browser-tool-schemas.ts';
+import { isAwaitingReply } from '../../core/transcript/is-awaiting-reply.ts';
 import { hasToolCalls, type Message } from '../../core/transcript/message.ts';
 import type { ChatClient, ChatRequest, ChatResponse } from '../llm/chat-client.ts';
 import { isLlmError } from '../llm/llm-error.ts';
@@ -227,12 +228,7 @@ export class ConversationRuntime {
   /** Runs the last turn again after a failure or a cancel (the user message is already stored). */
   async retry(signal: AbortSignal): Promise<TurnResult> {
     return this.#exclusive(async () => {
-      const last = this.#messages[this.#messages.length - 1];
-      if (
-        this.#sessionId === null ||
-        last === undefined ||
-        (last.role === 'assistant' && !hasToolCalls(last))
-      )
+      if (this.#sessionId === null || !isAwaitingReply(this.#messages))
         return failed('There is no unanswered message to retry.');
       const settings = this.#deps.settings();
       const client = await this.#clientFor(settings);

@@ -190,4 +190,28 @@ describe('createPlanner', () => {
     });
     expect(codex.hermes).toBeNull();
   });
+
+  it('counts its categories on the map basis: in use adds up to the map total, rough and exact', () => {
+    const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
+    const inUse = (plan: ReturnType<typeof planner.plan>): number =>
+      plan.categories.categories
+        .filter((category) => category.kind !== 'free-space')
+        .reduce((sum, category) => sum + category.tokens, 0);
+    const rough = planner.plan(HERMES_2026_04_STRATEGY, { config: config(), estimator: 'rough' });
+    expect(inUse(rough)).toBe(rough.totalTokens);
+    expect(rough.categories.usedTokens).toBe(rough.totalTokens);
+    const freeSpace = rough.categories.categories.find((category) => category.kind === 'free-space')!;
+    expect(freeSpace.tokens).toBe(rough.windowTokens - rough.totalTokens);
+    expect(rough.categories.categories.find((category) => category.id === 'tool-schemas')!.tokens).toBe(
+      rough.toolsTokens,
+    );
+    const perMessage = demo.messages.map((_, index) => 10 + index);
+    const exact = planner.plan(HERMES_2026_04_STRATEGY, {
+      config: config(),
+      estimator: 'o200k_base',
+      exact: { encoding: 'o200k_base', perMessage, toolsTokens: 100 },
+    });
+    expect(inUse(exact)).toBe(exact.totalTokens);
+    expect(exact.categories.categories.find((category) => category.kind === 'thinking')!.tokens).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMessage } from '#core/lab/find-message.ts';
+import { findMessage, findMessages } from '#core/lab/find-message.ts';
 import { maskApiKey } from '#core/lab/mask-api-key.ts';
 import { parsePercentInput, percentFieldValue } from '#core/lab/parse-percent-input.ts';
 import { groupMarkAt, toolCallGroupMarks } from '#core/lab/tool-call-groups.ts';
@@ -94,5 +94,29 @@ describe('findMessage', () => {
     expect(findMessage(messages, 'terminal', 1)).toBe(2);
     expect(findMessage(messages, 'nowhere', 0)).toBe(-1);
     expect(findMessage(messages, '  ', 0)).toBe(-1);
+  });
+});
+
+describe('findMessages', () => {
+  const messages: Message[] = [
+    { role: 'user', content: 'Run PYTEST please' },
+    {
+      role: 'assistant',
+      content: '',
+      tool_calls: [
+        { id: 'c1', type: 'function', function: { name: 'terminal', arguments: '{"command":"pytest -q"}' } },
+      ],
+    },
+    { role: 'tool', tool_call_id: 'c1', name: 'terminal', content: '3 passed' },
+    { role: 'assistant', content: 'All green.' },
+  ];
+
+  it('lists every message that mentions the query, in order', () => {
+    expect(findMessages(messages, 'pytest')).toEqual([0, 1]);
+    expect(findMessages(messages, 'terminal')).toEqual([1, 2]);
+  });
+
+  it('finds nothing for an empty query', () => {
+    expect(findMessages(messages, '  ')).toEqual([]);
   });
 });

@@ -77,7 +77,17 @@ describe('describeHermesPruning', () => {
       { index: 2, kind: 'arguments', toolName: 'write_file', originalChars: 9000, replacement: '{}' },
     ] as const;
     expect(describeHermesPruning({ prunedCount: 2, pruneBoundary: 29 }, pruned, 1234)).toBe(
-      'Pruning: 2 old tool outputs would be replaced (1 become one-liners, 1 duplicate points to a newer copy, 1 tool calls get their long arguments shrunk); outputs from #29 on are protected. About 1,234 tokens reclaimed.',
+      'Pruning: 2 old tool outputs would be replaced (1 becomes a one-liner, 1 duplicate points to a newer copy, 1 tool call gets its long arguments shrunk); outputs from #29 on are protected. About 1,234 tokens reclaimed.',
+    );
+    const many = [
+      ...pruned,
+      { ...pruned[0], index: 4 },
+      { index: 5, kind: 'image', toolName: 'browser', originalChars: 50_000, replacement: '[screenshot]' },
+      { index: 6, kind: 'image', toolName: 'browser', originalChars: 50_000, replacement: '[screenshot]' },
+      { ...pruned[2], index: 1 },
+    ] as const;
+    expect(describeHermesPruning({ prunedCount: 5, pruneBoundary: 29 }, many, 10)).toContain(
+      '(2 become one-liners, 1 duplicate points to a newer copy, 2 screenshots are removed, 2 tool calls get their long arguments shrunk)',
     );
     expect(describeHermesPruning({ prunedCount: 0, pruneBoundary: 0 }, [], 0)).toContain(
       'no old tool output',

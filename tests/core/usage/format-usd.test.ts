@@ -15,8 +15,8 @@ describe('formatUsd', () => {
     expect(formatUsd(0.000051)).toBe('$0.000051');
   });
 
-  it('says n/a for an unknown price and marks a lower bound', () => {
-    expect(formatUsd(null)).toBe('n/a');
+  it('says "price unknown" for an unknown price and marks a lower bound', () => {
+    expect(formatUsd(null)).toBe('price unknown');
     expect(formatUsd(0.5, false)).toBe('≥ $0.50');
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_USAGE_TOTALS, lineageUsageTotals, sumUsageTurns } from '#core/usage/usage-totals.ts';
+import {
+  EMPTY_USAGE_TOTALS,
+  knownCostUsd,
+  lineageUsageTotals,
+  sumUsageTurns,
+} from '#core/usage/usage-totals.ts';
 import { buildUsageTurn } from './usage-turn-builder.ts';
 
 describe('sumUsageTurns', () => {
@@ -46,6 +51,16 @@ describe('sumUsageTurns', () => {
     const totals = sumUsageTurns([buildUsageTurn({ costUsd: 0.5 }), buildUsageTurn({ costUsd: null })]);
     expect(totals.costComplete).toBe(false);
     expect(totals.costUsd).toBe(0.5);
+    expect(totals.pricedTurns).toBe(1);
+    expect(knownCostUsd(totals)).toBe(0.5);
+  });
+
+  it('knows no cost when no request had a price (an unpriced model is not free)', () => {
+    const totals = sumUsageTurns([buildUsageTurn({ costUsd: null }), buildUsageTurn({ costUsd: null })]);
+    expect([totals.costUsd, totals.costComplete, totals.pricedTurns]).toEqual([0, false, 0]);
+    expect(knownCostUsd(totals)).toBeNull();
+    // Nothing to price is $0, not unknown.
+    expect(knownCostUsd(sumUsageTurns([]))).toBe(0);
   });
 
   it('adds up the savings of caching where both prices are known', () => {

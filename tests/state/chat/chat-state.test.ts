@@ -46,6 +46,7 @@ describe('ChatState', () => {
     expect(chat.totals.requests).toBe(1);
     expect(chat.totals.promptTokens).toBeGreaterThan(0);
     expect(chat.totals.costUsd).toBeGreaterThan(0);
+    expect(chat.totals.pricedRequests).toBe(1);
     expect(
       await settings.get(CHAT_SESSION_SETTING_KEY, '', (value): value is string => typeof value === 'string'),
     ).toBe(chat.sessionId);
@@ -85,6 +86,61 @@ describe('ChatState', () => {
     expect((await chat.retry()).outcome).toBe('completed');
     expect(chat.error).toBeNull();
     expect(chat.canRetry).toBe(false);
+  });
+
+  it('after a reload, offers Retry for a turn that failed: the reopened conversation ends unanswered', async () => {
+    const { chat, settings, db } = chatState('chat-state-reload-retry');
+    const cut = { kind: 'stream-cut', afterEvents: 4 } as const;
+    provider.mock().script([cut, cut, cut]);
+    expect((await chat.send('answer me later')).outcome).toBe('failed');
+    const reopened = new ChatState({
+      settingsRepository: settings,
+      baseSettings: () => ({
+        strategy: HERMES_2026_04_STRATEGY,
+        provider: {
+          provider: 'anthropic',
+          baseUrl: provider.mock().url,
+          apiKey: API_KEY,
+          model: CLAUDE_MODEL,
+        },
+        compression: DEFAULT_COMPRESSION_CONFIG,
+      }),
+      createRuntime: async (runtimeSettings) =>
+        new ConversationRuntime({
+          ...runtimeDependencies({ repository: new SessionRepository(db, fixtureDeps()) }),
+          settings: runtimeSettings,
+        }),
+    });
+    await reopened.start();
+    expect(
+      reopened.entries.map((entry) => (entry.kind === 'message' ? entry.message.role : entry.kind)),
+    ).toEqual(['user']);
+    expect(reopened.error).toBeNull();
+    expect(reopened.canRetry).toBe(true);
+    expect(reopened.reopenedUnanswered).toBe(true);
+    expect((await reopened.retry()).outcome).toBe('completed');
+    expect(reopened.canRetry).toBe(false);
+    expect(reopened.reopenedUnanswered).toBe(false);
+  });
+
+  it('does not offer Retry for a reopened conversation that was answered', async () => {
+    const { chat, settings, db } = chatState('chat-state-reload-answered');
+    await chat.send('all fine');
+    const reopened = new ChatState({
+      settingsRepository: settings,
+      baseSettings: () => ({
+        strategy: HERMES_2026_04_STRATEGY,
+        provider: null,
+        compression: DEFAULT_COMPRESSION_CONFIG,
+      }),
+      createRuntime: async (runtimeSettings) =>
+        new ConversationRuntime({
+          ...runtimeDependencies({ repository: new SessionRepository(db, fixtureDeps()) }),
+          settings: runtimeSettings,
+        }),
+    });
+    await reopened.start();
+    expect(reopened.canRetry).toBe(false);
   });
 
   it('without a key, says so and keeps nothing', async () => {

@@ -89,4 +89,52 @@ describe('ContextMap', () => {
     await fireEvent.keyDown(middle, { key: 'Enter' });
     expect(onJump).toHaveBeenCalledWith(plan.regions[3]!.start);
   });
+
+  it('fits a short transcript by default and shows the window markers off the scale', () => {
+    const plan = demoPlan({ contextLength: 2_000_000 });
+    // The demo is well under a quarter of a 2M window.
+    expect(plan.totalTokens).toBeLessThan(500_000);
+    const { getByTestId } = render(ContextMap, {
+      props: { plan, messageAt: () => -1, roleOf: () => 'user', onJump: () => {} },
+    });
+    const map = getByTestId('context-map');
+    expect(map.dataset.zoom).toBe('fit');
+    expect(map.dataset.axisTokens).toBe(String(plan.totalTokens));
+    const tail = plan.regions[4]!;
+    const region = map.querySelector<HTMLElement>('[data-region="tail"]')!;
+    expect(region.style.left).toBe(`${(tail.offset / plan.totalTokens) * 100}%`);
+    expect(getByTestId('map-marker-threshold').dataset.offScale).toBe('true');
+    expect(map.querySelector('.lane-label.threshold')!.textContent).toContain('→');
+    expect(getByTestId('map-legend-foreign').textContent).toBe('Claude Code compaction');
+  });
+
+  it('spans the window when asked, and asks for a zoom change', async () => {
+    const plan = demoPlan({ contextLength: 2_000_000 });
+    const onZoom = vi.fn();
+    const { getByTestId } = render(ContextMap, {
+      props: { plan, messageAt: () => -1, roleOf: () => 'user', onJump: () => {}, zoom: 'window', onZoom },
+    });
+    expect(getByTestId('context-map').dataset.axisTokens).toBe('2000000');
+    expect(getByTestId('map-marker-threshold').dataset.offScale).toBe('false');
+    await fireEvent.click(getByTestId('map-zoom-fit'));
+    expect(onZoom).toHaveBeenCalledWith('fit');
+  });
+
+  it('highlights the message the list row under the pointer stands for', () => {
+    const plan = demoPlan();
+    const { getByTestId } = render(ContextMap, {
+      props: {
+        plan,
+        messageAt: () => -1,
+        roleOf: () => 'user',
+        onJump: () => {},
+        highlightIndex: 5,
+        offsetOf: () => 50_000,
+      },
+    });
+    const highlight = getByTestId('map-row-highlight');
+    expect(highlight.dataset.index).toBe('5');
+    expect(highlight.style.left).toBe('25%');
+    expect(highlight.style.width).toBe(`${(plan.tokensPerMessage[5]! / 200_000) * 100}%`);
+  });
 });

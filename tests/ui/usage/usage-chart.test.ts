@@ -69,4 +69,27 @@ describe('UsageChart', () => {
       expect.arrayContaining(['0%', '50%', '100%', 'tokens', 'hit rate', 'turn', '5.0K']),
     );
   });
+
+  it('puts the labels of compactions after neighbouring turns in separate rows, never "#2#3"', () => {
+    const turn = (sessionId: string, compaction = false) =>
+      buildUsageTurn({ sessionId, inputTokens: 1000, outputTokens: 100, compaction });
+    const long = buildUsageSeries(
+      [
+        turn('a'),
+        turn('a'),
+        turn('a', true),
+        turn('b'),
+        turn('b', true),
+        ...Array.from({ length: 40 }, () => turn('c')),
+      ],
+      ['a', 'b', 'c'],
+    );
+    const { getAllByTestId } = render(UsageChart, { props: long });
+    const markers = getAllByTestId('compaction-marker');
+    expect(markers.map((marker) => marker.dataset.afterTurn)).toEqual(['2', '3']);
+    const labels = markers.map((marker) => marker.querySelector('text')!);
+    expect(labels.map((label) => label.textContent)).toEqual(['#2', '#3']);
+    // One turn apart on a 43-turn axis: too close to share a row.
+    expect(labels[0]!.getAttribute('y')).not.toBe(labels[1]!.getAttribute('y'));
+  });
 });

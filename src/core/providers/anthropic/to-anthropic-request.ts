@@ -18,6 +18,7 @@ import {
   removeAnthropicCacheControl,
 } from './limit-anthropic-cache-breakpoints.ts';
 import { readCacheControl, toAnthropicContentBlocks } from './to-anthropic-content-blocks.ts';
+import { plural } from '../../shared/plural.ts';
 
 export interface AnthropicRequestOptions {
   model: string;
@@ -143,7 +144,7 @@ export function toAnthropicRequest(messages: Message[], options: AnthropicReques
     warnings.push({
       type: 'dropped',
       feature: 'reasoning',
-      details: `reasoning of ${unsignedReasoningCount} assistant message(s) dropped: only signed thinking can be replayed`,
+      details: `reasoning of ${plural(unsignedReasoningCount, 'assistant message')} dropped: only signed thinking can be replayed`,
     });
   }
 
