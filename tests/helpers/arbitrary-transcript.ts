@@ -115,10 +115,29 @@ export interface TranscriptOptions {
 }
 
 const RESULT_SIZES = (max: number) =>
-  fc.oneof(arbitraryProse(5, 300), arbitraryProse(300, Math.max(300, max)));
+  fc.oneof({ withCrossShrink: true }, arbitraryProse(5, 300), arbitraryProse(300, Math.max(300, max)));
+
+/**
+ * One of `choices`, each as often as its weight, shrinking towards the first (unlike a weighted
+ * `fc.oneof` of constants, which cannot shrink from one constant to another).
+ */
+export function arbitraryWeighted<T>(choices: readonly (readonly [T, number])[]): fc.Arbitrary<T> {
+  const total = choices.reduce((sum, [, weight]) => sum + weight, 0);
+  return fc.nat(total - 1).map((roll) => {
+    for (const [value, weight] of choices) {
+      if (roll < weight) return value;
+      roll -= weight;
+    }
+    return choices.at(-1)![0];
+  });
+}
 
 /** True one time in `n`; shrinks to false. */
-const oneIn = (n: number): fc.Arbitrary<boolean> => fc.nat(n - 1).map((roll) => roll === n - 1);
+const oneIn = (n: number): fc.Arbitrary<boolean> =>
+  arbitraryWeighted([
+    [false, n - 1],
+    [true, 1],
+  ]);
 
 function toolRound(options: {
   responsesCallIds: boolean;
@@ -133,7 +152,12 @@ function toolRound(options: {
   return fc.record({
     tool: fc.constantFrom(...TOOLS),
     calls: fc.array(call, { minLength: 1, maxLength: 3 }),
-    preamble: fc.oneof(fc.constant(null), fc.constant('' as const), arbitraryProse(1, 200)),
+    preamble: fc.oneof(
+      { withCrossShrink: true },
+      fc.constant(null),
+      fc.constant('' as const),
+      arbitraryProse(1, 200),
+    ),
     result: options.result,
     failing: fc.boolean(),
     repeated: oneIn(10),
@@ -249,6 +273,7 @@ export function arbitraryTranscript(options: TranscriptOptions = {}): fc.Arbitra
 
 /** Text sizes of loose transcripts: mostly short, some long, a few tens of thousands. */
 const looseText: fc.Arbitrary<Prose> = fc.oneof(
+  { withCrossShrink: true },
   { arbitrary: arbitraryProse(0, 200), weight: 60 },
   { arbitrary: arbitraryProse(0, 3000), weight: 37 },
   { arbitrary: arbitraryProse(20_000, 60_000), weight: 3 },
@@ -262,6 +287,7 @@ export function arbitraryLooseTranscript(
   options: { maxSegments?: number; summaryPrefix?: string } = {},
 ): fc.Arbitrary<ArbitraryTranscript> {
   const segment: fc.Arbitrary<Segment> = fc.oneof(
+    { withCrossShrink: true },
     {
       arbitrary: fc.record({
         kind: fc.constant('ask' as const),

@@ -18,7 +18,7 @@ import { ALL_PRESETS, type Preset } from '#core/presets/preset.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
-import { arbitraryLooseTranscript } from '#tests/helpers/arbitrary-transcript.ts';
+import { arbitraryLooseTranscript, arbitraryWeighted } from '#tests/helpers/arbitrary-transcript.ts';
 import { readPropertyRegression } from '#tests/helpers/read-property-regression.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
@@ -39,14 +39,14 @@ const arbitraryScenario: fc.Arbitrary<Scenario> = fc.record({
     protectFirstN: fc.nat(4),
     protectLastN: fc.integer({ min: 1, max: 25 }),
     tailTokenBudget: fc.constantFrom(0, 10, 50, 200, 2000, 30_000),
-    compressionCount: fc.oneof(
-      { arbitrary: fc.constant(0), weight: 7 },
-      { arbitrary: fc.constant(1), weight: 3 },
-    ),
-    hasPreviousSummary: fc.oneof(
-      { arbitrary: fc.constant(false), weight: 9 },
-      { arbitrary: fc.constant(true), weight: 1 },
-    ),
+    compressionCount: arbitraryWeighted([
+      [0, 7],
+      [1, 3],
+    ]),
+    hasPreviousSummary: arbitraryWeighted([
+      [false, 9],
+      [true, 1],
+    ]),
   }),
 });
 
@@ -137,7 +137,9 @@ describe('planBoundaries properties', () => {
     (_name, preset) => {
       fc.assert(
         fc.property(arbitraryScenario, (scenario) => {
-          expect(violation(scenario, preset)).toBeNull();
+          // Thrown whole: the violation names what broke and where.
+          const problem = violation(scenario, preset);
+          if (problem !== null) throw new Error(problem);
         }),
         { numRuns: RUNS, examples: REGRESSIONS.map((scenario) => [scenario]) },
       );

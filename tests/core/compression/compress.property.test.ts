@@ -24,7 +24,7 @@ import { estimateMessagesTokensRough } from '#core/tokens/estimate-messages-toke
 import type { Message, ToolCall } from '#core/transcript/message.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
-import { arbitraryTranscript } from '#tests/helpers/arbitrary-transcript.ts';
+import { arbitraryTranscript, arbitraryWeighted } from '#tests/helpers/arbitrary-transcript.ts';
 import { readPropertyRegression } from '#tests/helpers/read-property-regression.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1500);
@@ -67,15 +67,15 @@ const arbitraryCase = (preset: Preset): fc.Arbitrary<Case> =>
     protectFirstN: fc.nat(4),
     protectLastN: fc.integer({ min: 1, max: 25 }),
     tailTokenBudget: fc.option(fc.integer({ min: 20, max: 4000 }), { freq: 5, nil: undefined }),
-    failure: fc.oneof(
-      { arbitrary: fc.constant('none' as const), weight: 15 },
-      { arbitrary: fc.constant('generic' as const), weight: 3 },
-      { arbitrary: fc.constant('auth' as const), weight: 2 },
-    ),
-    compressionCount: fc.oneof(
-      { arbitrary: fc.constant(0), weight: 4 },
-      { arbitrary: fc.constant(1), weight: 1 },
-    ),
+    failure: arbitraryWeighted<Case['failure']>([
+      ['none', 15],
+      ['generic', 3],
+      ['auth', 2],
+    ]),
+    compressionCount: arbitraryWeighted([
+      [0, 4],
+      [1, 1],
+    ]),
   });
 
 function summarizerFor(testCase: Case): Summarizer {

@@ -59,7 +59,7 @@ const demoCompaction: fc.Arbitrary<Compaction> = fc
     };
   });
 
-const arbitraryCompaction = fc.oneof(generatedCompaction, demoCompaction);
+const arbitraryCompaction = fc.oneof({ withCrossShrink: true }, generatedCompaction, demoCompaction);
 
 function factsOf({ messages, headEnd, tailStart }: Compaction): Fact[] {
   const middle = Array.from({ length: tailStart - headEnd }, (_, index) => headEnd + index);

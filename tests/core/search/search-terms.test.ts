@@ -120,6 +120,7 @@ describe('termOccurrences on long unbroken runs', () => {
     const run = fc.record({
       piece: fc.constantFrom(...pieces),
       times: fc.oneof(
+        { withCrossShrink: true },
         { arbitrary: fc.integer({ min: 1, max: 5 }), weight: 4 },
         { arbitrary: fc.integer({ min: 900, max: 3400 }), weight: 1 },
       ),

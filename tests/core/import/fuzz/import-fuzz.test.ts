@@ -97,14 +97,18 @@ interface FuzzCase {
 }
 
 const arbitraryReading: fc.Arbitrary<Reading> = fc.oneof(
+  { withCrossShrink: true },
   fc.constant({ mode: 'detect' as const }),
   fc.record({ mode: fc.constant('as' as const), format: fc.constantFrom(...TRANSCRIPT_FORMATS) }),
   fc.record({
     mode: fc.constant('chunks' as const),
-    sizes: fc.array(fc.oneof(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 8192 })), {
-      minLength: 1,
-      maxLength: 8,
-    }),
+    sizes: fc.array(
+      fc.oneof({ withCrossShrink: true }, fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 8192 })),
+      {
+        minLength: 1,
+        maxLength: 8,
+      },
+    ),
   }),
 );
 

@@ -232,6 +232,7 @@ const garbage = (maxLength: number): fc.Arbitrary<string> =>
   fc
     .array(
       fc.oneof(
+        { withCrossShrink: true },
         fc.integer({ min: 32, max: 126 }).map((code) => String.fromCharCode(code)),
         fc.integer({ min: 0, max: 31 }).map((code) => String.fromCharCode(code)),
         fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
@@ -255,6 +256,7 @@ const EXPENSIVE_WEIGHT = 1;
 const CHEAP_WEIGHT = 33;
 
 export const arbitraryMutation: fc.Arbitrary<Mutation> = fc.oneof(
+  { withCrossShrink: true },
   { arbitrary: fc.record({ kind: fc.constant('truncate' as const), at: fc.nat() }), weight: CHEAP_WEIGHT },
   {
     arbitrary: fc.record({ kind: fc.constant('wrong-type' as const), target, value: fc.nat() }),
