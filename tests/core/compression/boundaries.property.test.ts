@@ -21,7 +21,7 @@ import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 import { arbitraryLooseTranscript, arbitraryWeighted } from '#tests/helpers/arbitrary-transcript.ts';
 import { readPropertyRegression } from '#tests/helpers/read-property-regression.ts';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 2000);
 
 interface Scenario {
   readonly messages: Message[];

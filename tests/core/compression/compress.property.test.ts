@@ -27,7 +27,7 @@ import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 import { arbitraryTranscript, arbitraryWeighted } from '#tests/helpers/arbitrary-transcript.ts';
 import { readPropertyRegression } from '#tests/helpers/read-property-regression.ts';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 1500);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 700);
 
 interface Case {
   readonly messages: Message[];
