@@ -1,3 +1,11 @@
+/**
+ * Properties of planBoundaries and pruneOldToolResults on both presets, with fast-check over
+ * loose agent sessions (any order, interrupted tool rounds, images, earlier summaries, huge
+ * outputs) and boundary settings. A failure prints the shrunk scenario with the `seed` and
+ * `path` that replay it; pin the scenario itself under
+ * `tests/fixtures/property-regressions/boundaries/`.
+ */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   planBoundaries,
@@ -10,90 +18,37 @@ import { ALL_PRESETS, type Preset } from '#core/presets/preset.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
+import { arbitraryLooseTranscript, arbitraryWeighted } from '#tests/helpers/arbitrary-transcript.ts';
+import { readPropertyRegression } from '#tests/helpers/read-property-regression.ts';
 
-/** mulberry32: a tiny seeded PRNG, so every generated transcript can be replayed from its seed. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 2000);
 
 interface Scenario {
-  messages: Message[];
-  options: BoundaryOptions;
+  readonly messages: Message[];
+  readonly options: BoundaryOptions;
 }
 
-const TOOL_NAMES = ['terminal', 'read_file', 'web_extract', 'write_file', 'custom_tool'];
-const BUDGETS = [0, 10, 50, 200, 2000, 30_000];
+/** Scenarios that once failed (a causal coupling that did not move the cut went unrecorded). */
+const REGRESSIONS: readonly Scenario[] = [3, 166, 282, 306, 316, 4242].map((oldSeed) =>
+  readPropertyRegression<Scenario>(`boundaries/unrecorded-causal-coupling-${oldSeed}.json`),
+);
 
-/** A random agent session: users, replies, tool groups (parallel calls), huge outputs, summaries, images. */
-function generateScenario(seed: number): Scenario {
-  const random = createRandom(seed);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const text = (): string => {
-    const roll = random();
-    const size =
-      roll < 0.6
-        ? Math.floor(random() * 200)
-        : roll < 0.97
-          ? Math.floor(random() * 3000)
-          : 20_000 + Math.floor(random() * 40_000);
-    return 'word\n'.repeat(Math.ceil(size / 5)).slice(0, size);
-  };
-  const messages: Message[] = random() < 0.8 ? [{ role: 'system', content: 'You are an agent.' }] : [];
-  const turns = Math.floor(random() * 30);
-  let callId = 0;
-  for (let turn = 0; turn < turns; turn++) {
-    const roll = random();
-    if (roll < 0.25) {
-      messages.push({ role: 'user', content: random() < 0.05 ? `[CONTEXT SUMMARY]: ${text()}` : text() });
-    } else if (roll < 0.45) {
-      messages.push({ role: 'assistant', content: random() < 0.15 ? null : text() });
-    } else if (roll < 0.5) {
-      messages.push({
-        role: 'user',
-        content: [
-          { type: 'text', text: 'see' },
-          { type: 'image_url', image_url: { url: 'data:AAAA' } },
-        ],
-      });
-    } else {
-      const ids = Array.from({ length: 1 + Math.floor(random() * 3) }, () => `call_${callId++}`);
-      messages.push({
-        role: 'assistant',
-        content: random() < 0.7 ? '' : text(),
-        tool_calls: ids.map((id) => ({
-          id,
-          type: 'function',
-          function: { name: pick(TOOL_NAMES), arguments: JSON.stringify({ command: 'ls', content: text() }) },
-        })),
-      });
-      // Usually every call has its result; sometimes one is missing (interrupted turn).
-      for (const id of ids)
-        if (random() < 0.95)
-          messages.push({
-            role: 'tool',
-            tool_call_id: id,
-            content: random() < 0.1 ? 'same output '.repeat(40) : text(),
-          });
-    }
-  }
-  return {
-    messages,
-    options: {
-      protectFirstN: Math.floor(random() * 5),
-      protectLastN: 1 + Math.floor(random() * 25),
-      tailTokenBudget: pick(BUDGETS),
-      compressionCount: random() < 0.3 ? 1 : 0,
-      hasPreviousSummary: random() < 0.1,
-    },
-  };
-}
+const arbitraryScenario: fc.Arbitrary<Scenario> = fc.record({
+  messages: arbitraryLooseTranscript().map(({ messages }) => messages),
+  options: fc.record({
+    protectFirstN: fc.nat(4),
+    protectLastN: fc.integer({ min: 1, max: 25 }),
+    tailTokenBudget: fc.constantFrom(0, 10, 50, 200, 2000, 30_000),
+    compressionCount: arbitraryWeighted([
+      [0, 7],
+      [1, 3],
+    ]),
+    hasPreviousSummary: arbitraryWeighted([
+      [false, 9],
+      [true, 1],
+    ]),
+  }),
+});
 
 /** Index of the assistant that issued the tool results ending right before `index`, or -1. */
 function callOwnerOf(messages: readonly Message[], index: number): number {
@@ -161,8 +116,7 @@ function checkPruning(scenario: Scenario, preset: Preset): string | null {
   return null;
 }
 
-function violation(seed: number, preset: Preset): string | null {
-  const scenario = generateScenario(seed);
+function violation(scenario: Scenario, preset: Preset): string | null {
   const raw = planBoundaries(scenario.messages, scenario.options, preset);
   const pruneProblem = checkPruning(scenario, preset);
   if (pruneProblem) return pruneProblem;
@@ -177,24 +131,18 @@ function violation(seed: number, preset: Preset): string | null {
   return prunedProblem ? `pruned: ${prunedProblem}` : null;
 }
 
-const GENERATED_TRANSCRIPTS = 1000;
-/** Seeds that once failed (a causal coupling that did not move the cut went unrecorded); kept as regression tests. */
-const PINNED_SEEDS = [3, 166, 282, 306, 316, 4242];
-
 describe('planBoundaries properties', () => {
-  it.each(ALL_PRESETS)('keeps every invariant on %s for generated transcripts', (preset) => {
-    const failures: string[] = [];
-    for (let seed = 1; seed <= GENERATED_TRANSCRIPTS; seed++) {
-      const problem = violation(seed, preset);
-      if (problem) failures.push(`seed ${seed}: ${problem}`);
-    }
-    expect(failures.slice(0, 5)).toEqual([]);
-  });
-
-  it.each(ALL_PRESETS.flatMap((preset) => PINNED_SEEDS.map((seed) => ({ preset, seed }))))(
-    'keeps every invariant for pinned seed $seed on $preset',
-    ({ preset, seed }) => {
-      expect(violation(seed, preset)).toBeNull();
+  it.each(ALL_PRESETS.map((preset) => [preset.name, preset] as const))(
+    'keeps every invariant on %s for generated sessions',
+    (_name, preset) => {
+      fc.assert(
+        fc.property(arbitraryScenario, (scenario) => {
+          // Thrown whole: the violation names what broke and where.
+          const problem = violation(scenario, preset);
+          if (problem !== null) throw new Error(problem);
+        }),
+        { numRuns: RUNS, examples: REGRESSIONS.map((scenario) => [scenario]) },
+      );
     },
   );
 

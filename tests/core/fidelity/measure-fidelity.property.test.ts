@@ -1,80 +1,159 @@
+/**
+ * Properties of measureFidelity, with fast-check over compactions: a transcript (the shared
+ * arbitrary, which shrinks to a few messages, or a demo session of 60–240 messages with facts of
+ * every kind), a head, a middle to summarise and a tail. A failure prints the shrunk compaction
+ * with the `seed` and `path` that replay it.
+ */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
-import { createSeededRandom } from '#core/demo/seeded-random.ts';
 import { extractFacts } from '#core/fidelity/extract-facts.ts';
+import type { Fact } from '#core/fidelity/fact.ts';
 import { findSurvivingFacts } from '#core/fidelity/find-surviving-facts.ts';
 import { measureFidelity } from '#core/fidelity/measure-fidelity.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { arbitraryTranscript } from '#tests/helpers/arbitrary-transcript.ts';
 
-const SEEDS = Array.from({ length: 12 }, (_, index) => index + 1);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 
-/** A seeded compaction: a generated session, a head, a middle to summarise and a tail. */
-function compaction(seed: number) {
-  const random = createSeededRandom(seed * 7919);
-  const messages = generateAgentTranscript({ messageCount: random.integer(60, 240), seed }).messages;
-  const headEnd = random.integer(1, 4);
-  const tailStart = random.integer(Math.floor(messages.length / 2), messages.length - 4);
-  const middle = Array.from({ length: tailStart - headEnd }, (_, index) => headEnd + index);
-  const facts = extractFacts(messages, middle);
-  const withSummary = (summary: string): Message[] => [
-    ...messages.slice(0, headEnd),
-    { role: 'user', content: summary },
-    ...messages.slice(tailStart),
-  ];
-  return { random, messages, headEnd, tailStart, facts, withSummary };
+interface Compaction {
+  readonly messages: readonly Message[];
+  readonly headEnd: number;
+  readonly tailStart: number;
 }
 
-describe('measureFidelity properties (seeded)', () => {
-  it.each(SEEDS)('a compaction that keeps everything scores 1.0 (seed %i)', (seed) => {
-    const { messages, facts } = compaction(seed);
-    expect(facts.length).toBeGreaterThan(0);
-    expect(measureFidelity(facts, { messages }).score).toBe(1);
+/** A point in [low, high] chosen by `permille`. */
+const between = (low: number, high: number, permille: number): number =>
+  low + Math.floor(((Math.max(low, high) - low) * permille) / 1000);
+
+/**
+ * Short generated sessions; the middle always holds the first user ask, so it has facts.
+ * The tail starts in the second half.
+ */
+const generatedCompaction: fc.Arbitrary<Compaction> = fc
+  .record({
+    transcript: arbitraryTranscript({ minTurns: 2, maxTurns: 10 }),
+    head: fc.integer({ min: 1, max: 4 }),
+    tail: fc.nat(1000),
+  })
+  .map(({ transcript: { messages, asks }, head, tail }) => {
+    const headEnd = Math.min(head, asks[0]!);
+    const low = Math.max(asks[0]! + 1, Math.floor(messages.length / 2));
+    return { messages, headEnd, tailStart: between(low, messages.length - 1, tail) };
   });
 
-  it.each(SEEDS)('an empty summary of a non-empty middle with facts scores < 1 (seed %i)', (seed) => {
-    const { messages, facts, withSummary } = compaction(seed);
-    expect(facts.length).toBeGreaterThan(0);
-    expect(measureFidelity(facts, { messages: withSummary('') }).score).toBeLessThan(1);
-    // With nothing kept but the system prompt, almost nothing survives.
-    const bare = measureFidelity(facts, { messages: [messages[0]!, { role: 'user', content: '' }] });
-    expect(bare.score).toBeLessThan(0.1);
+/** Demo sessions: paths, errors, commands, URLs, decisions and code, as a real agent writes them. */
+const demoCompaction: fc.Arbitrary<Compaction> = fc
+  .record({
+    seed: fc.nat(100_000),
+    messageCount: fc.integer({ min: 60, max: 240 }),
+    head: fc.integer({ min: 1, max: 4 }),
+    tail: fc.nat(1000),
+  })
+  .map(({ seed, messageCount, head, tail }) => {
+    const { messages } = generateAgentTranscript({ messageCount, seed });
+    return {
+      messages,
+      headEnd: head,
+      tailStart: between(Math.floor(messages.length / 2), messages.length - 4, tail),
+    };
   });
 
-  it.each(SEEDS)(
-    'adding a fact’s display to the summary keeps that fact and never lowers the score (seed %i)',
-    (seed) => {
-      const { random, facts, withSummary } = compaction(seed);
-      let summary = '';
-      let score = measureFidelity(facts, { messages: withSummary(summary) }).score;
-      for (let step = 0; step < 25; step++) {
-        const fact = random.pick(facts);
-        summary += `${random.chance(0.5) ? '\n- ' : ' '}${fact.display}`;
-        const report = measureFidelity(facts, { messages: withSummary(summary) });
-        expect(report.score).toBeGreaterThanOrEqual(score);
-        expect(report.lost).not.toContain(fact);
-        score = report.score;
-      }
-    },
-  );
+const arbitraryCompaction = fc.oneof({ withCrossShrink: true }, generatedCompaction, demoCompaction);
 
-  it.each(SEEDS)('adding any text to the summary never lowers the score (seed %i)', (seed) => {
-    const { random, messages, facts, withSummary } = compaction(seed);
-    let summary = 'Summary of earlier work.';
-    let score = measureFidelity(facts, { messages: withSummary(summary) }).score;
-    for (let step = 0; step < 10; step++) {
-      const source = random.pick(messages);
-      const text = typeof source.content === 'string' ? source.content : '';
-      const start = random.integer(0, Math.max(0, text.length - 1));
-      summary += `\n${text.slice(start, start + random.integer(1, 400))}`;
-      const next = measureFidelity(facts, { messages: withSummary(summary) }).score;
-      expect(next).toBeGreaterThanOrEqual(score);
-      score = next;
-    }
+function factsOf({ messages, headEnd, tailStart }: Compaction): Fact[] {
+  const middle = Array.from({ length: tailStart - headEnd }, (_, index) => headEnd + index);
+  return extractFacts(messages, middle);
+}
+
+/** The compaction's context with `summary` in place of the middle. */
+const withSummary = ({ messages, headEnd, tailStart }: Compaction, summary: string): Message[] => [
+  ...messages.slice(0, headEnd),
+  { role: 'user', content: summary },
+  ...messages.slice(tailStart),
+];
+
+describe('measureFidelity properties', () => {
+  it('a compaction that keeps everything scores 1.0', () => {
+    fc.assert(
+      fc.property(arbitraryCompaction, (compaction) => {
+        const facts = factsOf(compaction);
+        expect(facts.length).toBeGreaterThan(0);
+        expect(measureFidelity(facts, { messages: compaction.messages }).score).toBe(1);
+      }),
+      { numRuns: RUNS },
+    );
   });
 
-  it.each(SEEDS)('every fact survives on its own display alone (seed %i)', (seed) => {
-    const { facts } = compaction(seed);
-    const survived = facts.map((fact) => findSurvivingFacts([fact], [fact.display])[0]);
-    expect(facts.filter((_, index) => !survived[index]).map((fact) => fact.display)).toEqual([]);
+  it('an empty summary of a middle with facts scores < 1, and the system prompt alone keeps almost nothing', () => {
+    fc.assert(
+      fc.property(arbitraryCompaction, (compaction) => {
+        const facts = factsOf(compaction);
+        expect(facts.length).toBeGreaterThan(0);
+        expect(measureFidelity(facts, { messages: withSummary(compaction, '') }).score).toBeLessThan(1);
+        const system = compaction.messages.filter((message) => message.role === 'system');
+        const bare = measureFidelity(facts, { messages: [...system, { role: 'user', content: '' }] });
+        expect(bare.score).toBeLessThan(0.1);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('adding a fact’s display to the summary keeps that fact and never lowers the score', () => {
+    const additions = fc.array(fc.record({ fact: fc.nat(), onNewLine: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 25,
+    });
+    fc.assert(
+      fc.property(arbitraryCompaction, additions, (compaction, picks) => {
+        const facts = factsOf(compaction);
+        let summary = '';
+        let score = measureFidelity(facts, { messages: withSummary(compaction, summary) }).score;
+        for (const pick of picks) {
+          const fact = facts[pick.fact % facts.length]!;
+          summary += `${pick.onNewLine ? '\n- ' : ' '}${fact.display}`;
+          const report = measureFidelity(facts, { messages: withSummary(compaction, summary) });
+          expect(report.score).toBeGreaterThanOrEqual(score);
+          expect(report.lost).not.toContain(fact);
+          score = report.score;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('adding any text to the summary never lowers the score', () => {
+    const snippets = fc.array(
+      fc.record({ message: fc.nat(), start: fc.nat(), length: fc.integer({ min: 1, max: 400 }) }),
+      { minLength: 1, maxLength: 10 },
+    );
+    fc.assert(
+      fc.property(arbitraryCompaction, snippets, (compaction, picks) => {
+        const facts = factsOf(compaction);
+        let summary = 'Summary of earlier work.';
+        let score = measureFidelity(facts, { messages: withSummary(compaction, summary) }).score;
+        for (const pick of picks) {
+          const source = compaction.messages[pick.message % compaction.messages.length]!;
+          const text = typeof source.content === 'string' ? source.content : '';
+          const start = pick.start % Math.max(1, text.length);
+          summary += `\n${text.slice(start, start + pick.length)}`;
+          const next = measureFidelity(facts, { messages: withSummary(compaction, summary) }).score;
+          expect(next).toBeGreaterThanOrEqual(score);
+          score = next;
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('every fact survives on its own display alone', () => {
+    fc.assert(
+      fc.property(arbitraryCompaction, (compaction) => {
+        const facts = factsOf(compaction);
+        const lost = facts.filter((fact) => !findSurvivingFacts([fact], [fact.display])[0]);
+        expect(lost.map((fact) => fact.display)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MAXIMUM_TERM_LENGTH_CHARS,
@@ -115,22 +116,27 @@ describe('termOccurrences on long unbroken runs', () => {
 
   it('finds the same occurrences as one match per run, across the window joins', () => {
     const pieces = ['a', 'É', 'e\u0301', '7', '中', '文', '😀', ' ', '.', '한', '𠀀', 'x'];
-    let seed = 12345;
-    const random = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (let round = 0; round < 40; round++) {
-      let text = '';
-      while (text.length < 6000) {
-        const piece = pieces[Math.floor(random() * pieces.length)]!;
-        // Long runs of one piece cross the 1,024-character windows.
-        text += piece.repeat(
-          random() < 0.2 ? 900 + Math.floor(random() * 2500) : 1 + Math.floor(random() * 5),
-        );
-      }
-      expect(termOccurrences(text), `round ${round}`).toEqual(reference(text));
-      // Read in small steps, windows cut runs anywhere: the terms are the same.
-      const distinct = [...new Set(reference(text).map((occurrence) => occurrence.term))];
-      expect(drain(searchTermsInSteps(text, 97)), `round ${round}, in steps`).toEqual(distinct);
-    }
+    // Runs of one piece: mostly short, some long enough to cross the 1,024-character windows.
+    const run = fc.record({
+      piece: fc.constantFrom(...pieces),
+      times: fc.oneof(
+        { withCrossShrink: true },
+        { arbitrary: fc.integer({ min: 1, max: 5 }), weight: 4 },
+        { arbitrary: fc.integer({ min: 900, max: 3400 }), weight: 1 },
+      ),
+    });
+    const text = fc
+      .array(run, { minLength: 1, maxLength: 60 })
+      .map((runs) => runs.map(({ piece, times }) => piece.repeat(times)).join(''));
+    fc.assert(
+      fc.property(text, (sample) => {
+        expect(termOccurrences(sample)).toEqual(reference(sample));
+        // Read in small steps, windows cut runs anywhere: the terms are the same.
+        const distinct = [...new Set(reference(sample).map((occurrence) => occurrence.term))];
+        expect(drain(searchTermsInSteps(sample, 97))).toEqual(distinct);
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('reads text in steps even where it holds no term at all', () => {

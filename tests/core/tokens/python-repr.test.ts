@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PythonFloat } from '#core/tokens/python-float.ts';
 import {
@@ -116,18 +117,13 @@ describe('pythonReprLength', () => {
 });
 
 describe('pythonStringReprLength ASCII fast path', () => {
-  it('agrees with the length of the built repr on seeded random ASCII with escapes and quotes', () => {
-    let seed = 0x5eed;
-    const next = (): number => {
-      seed = (seed * 1103515245 + 12345) >>> 0;
-      return seed / 0x100000000;
-    };
+  it('agrees with the length of the built repr on any ASCII with escapes and quotes', () => {
     const alphabet = ['a', 'Z', ' ', '\n', '\t', '\r', "'", '"', '\\', '{', '}', ':', '0'];
-    for (let round = 0; round < 2000; round++) {
-      const length = Math.floor(next() * 40);
-      let text = '';
-      for (let i = 0; i < length; i++) text += alphabet[Math.floor(next() * alphabet.length)];
-      expect(pythonStringReprLength(text), JSON.stringify(text)).toBe(pythonStringRepr(text).length);
-    }
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 40 }), (text) => {
+        expect(pythonStringReprLength(text)).toBe(pythonStringRepr(text).length);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

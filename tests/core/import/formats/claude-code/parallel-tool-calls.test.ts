@@ -1,6 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importTranscript } from '#core/import/import-transcript.ts';
-import { createSeededRandom, type SeededRandom } from '../../fuzz/seeded-random.ts';
 
 type ClaudeRecord = Record<string, unknown> & { uuid: string; parentUuid: string | null };
 
@@ -38,24 +38,48 @@ const toolResult = (uuid: string, parentUuid: string, toolUseId: string): Claude
   },
 });
 
+/**
+ * How one prompt's API response is split into records and threaded, as plain choices fast-check
+ * shrinks: optional thinking and text blocks, then 1–6 tool_use records; each block's parent is
+ * any earlier record of the response (or the prompt), each result is the child of its own
+ * tool_use record, the records appear in any order that keeps parents first, and the next
+ * response continues from any one of the results. Choices are taken modulo what is available.
+ */
+interface Threading {
+  readonly thinking: boolean;
+  readonly text: boolean;
+  readonly calls: number;
+  /** Per block, which earlier record (or the prompt) it hangs from. */
+  readonly parents: readonly number[];
+  /** At each step, which of the records whose parent is placed comes next. */
+  readonly order: readonly number[];
+  /** Which result the next response continues from. */
+  readonly continueFrom: number;
+}
+
+const arbitraryThreading: fc.Arbitrary<Threading> = fc.record({
+  thinking: fc.boolean(),
+  text: fc.boolean(),
+  calls: fc.integer({ min: 1, max: 6 }),
+  parents: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+  order: fc.array(fc.nat(), { minLength: 14, maxLength: 14 }),
+  continueFrom: fc.nat(),
+});
+
 interface GeneratedSession {
   records: ClaudeRecord[];
   toolUseIds: string[];
 }
 
-/**
- * One prompt answered by one API response split into records (optional thinking and text,
- * then 1–6 tool_use records), threaded in any way Claude Code could: each block's parent is
- * any earlier record of the response (or the prompt), each result is the child of its own
- * tool_use record, the records appear in any order that keeps parents first, and the next
- * response continues from any one of the results.
- */
-function generateSession(random: SeededRandom): GeneratedSession {
+function threadSession(threading: Threading): GeneratedSession {
   const responseId = 'msg_parallel';
   const prompt = userPrompt('u1', null, 'Read the files and run the tests.');
   const response: ClaudeRecord[] = [];
-  const parentFor = () => (response.length === 0 ? prompt.uuid : random.pick([prompt, ...response]).uuid);
-  if (random.chance(0.5))
+  const parentFor = () => {
+    const candidates = [prompt, ...response];
+    return candidates[threading.parents[response.length]! % candidates.length]!.uuid;
+  };
+  if (threading.thinking)
     response.push(
       assistantBlock('think', parentFor(), responseId, {
         type: 'thinking',
@@ -63,11 +87,10 @@ function generateSession(random: SeededRandom): GeneratedSession {
         signature: 's',
       }),
     );
-  if (random.chance(0.5))
+  if (threading.text)
     response.push(assistantBlock('text', parentFor(), responseId, { type: 'text', text: 'Looking at it.' }));
   const toolUseIds: string[] = [];
-  const calls = 1 + random.below(6);
-  for (let index = 0; index < calls; index += 1) {
+  for (let index = 0; index < threading.calls; index += 1) {
     const id = `toolu_${index}`;
     toolUseIds.push(id);
     response.push(
@@ -80,24 +103,26 @@ function generateSession(random: SeededRandom): GeneratedSession {
     );
   }
   const results = toolUseIds.map((id, index) => toolResult(`result${index}`, `call${index}`, id));
-  const continuation = assistantBlock('final', random.pick(results).uuid, 'msg_next', {
-    type: 'text',
-    text: 'Done.',
-  });
+  const continuation = assistantBlock(
+    'final',
+    results[threading.continueFrom % results.length]!.uuid,
+    'msg_next',
+    { type: 'text', text: 'Done.' },
+  );
   return {
-    records: [prompt, ...inAnyParentFirstOrder([...response, ...results], random), continuation],
+    records: [prompt, ...inParentFirstOrder([...response, ...results], threading.order), continuation],
     toolUseIds,
   };
 }
 
-/** A random order of the records in which every record comes after its parent. */
-function inAnyParentFirstOrder(records: ClaudeRecord[], random: SeededRandom): ClaudeRecord[] {
+/** An order of the records in which every record comes after its parent, chosen by `order`. */
+function inParentFirstOrder(records: ClaudeRecord[], order: readonly number[]): ClaudeRecord[] {
   const placed = new Set<string>(['u1']);
   const remaining = [...records];
   const ordered: ClaudeRecord[] = [];
   while (remaining.length > 0) {
     const ready = remaining.filter((record) => record.parentUuid === null || placed.has(record.parentUuid));
-    const next = random.pick(ready);
+    const next = ready[order[ordered.length]! % ready.length]!;
     ordered.push(next);
     placed.add(next.uuid);
     remaining.splice(remaining.indexOf(next), 1);
@@ -110,26 +135,25 @@ const jsonl = (records: readonly unknown[]): string =>
 
 describe('Claude Code parallel tool calls', () => {
   it('keeps every tool_use and its result for any threading of records sharing a message.id', () => {
-    for (let seed = 1; seed <= 300; seed += 1) {
-      const { records, toolUseIds } = generateSession(createSeededRandom(seed));
-      const result = importTranscript(jsonl(records));
-      expect(result.ok, `seed ${seed}`).toBe(true);
-      if (!result.ok) continue;
-      const messages = result.value.transcript.messages;
-      const calls = messages.flatMap((message) => (message.tool_calls ?? []).map((call) => call.id));
-      const answered = messages.flatMap((message) => (message.role === 'tool' ? [message.tool_call_id] : []));
-      expect(calls.sort(), `seed ${seed}`).toEqual([...toolUseIds].sort());
-      expect(answered.sort(), `seed ${seed}`).toEqual([...toolUseIds].sort());
-      // One response is one assistant message, then the next response's.
-      expect(
-        messages.filter((message) => message.role === 'assistant'),
-        `seed ${seed}`,
-      ).toHaveLength(2);
-      expect(
-        result.value.warnings.filter((warning) => /rewind/.test(warning.reason)),
-        `seed ${seed}`,
-      ).toEqual([]);
-    }
+    fc.assert(
+      fc.property(arbitraryThreading, (threading) => {
+        const { records, toolUseIds } = threadSession(threading);
+        const result = importTranscript(jsonl(records));
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        const messages = result.value.transcript.messages;
+        const calls = messages.flatMap((message) => (message.tool_calls ?? []).map((call) => call.id));
+        const answered = messages.flatMap((message) =>
+          message.role === 'tool' ? [message.tool_call_id] : [],
+        );
+        expect(calls.sort()).toEqual([...toolUseIds].sort());
+        expect(answered.sort()).toEqual([...toolUseIds].sort());
+        // One response is one assistant message, then the next response's.
+        expect(messages.filter((message) => message.role === 'assistant')).toHaveLength(2);
+        expect(result.value.warnings.filter((warning) => /rewind/.test(warning.reason))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('still drops a real rewind: a prompt re-parented to an earlier point', () => {

@@ -1,0 +1,152 @@
+/**
+ * One example of each known bug the strategy invariants property found (`known-strategy-bugs.ts`):
+ * the property exempts the case (checked here as passing tests), and the invariant fails on it
+ * (`it.fails`). A fix turns the `it.fails` test red: then delete the bug's entry and its tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { INITIAL_COMPRESSOR_STATE } from '#core/compression/compressor-state.ts';
+import { SUMMARY_PREFIX_2026_07 } from '#core/compression/markers.ts';
+import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
+import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
+import { findMissingPinnedMessages } from '#core/fidelity/find-missing-pinned-messages.ts';
+import { createPlanner } from '#core/lab/create-planner.ts';
+import { compactConversation } from '#core/strategies/compact-conversation.ts';
+import type { Strategy } from '#core/strategies/strategy.ts';
+import type { Message, ToolCall } from '#core/transcript/message.ts';
+import { latestAskSurvives } from '#tests/helpers/strategy-output-checks.ts';
+import {
+  CLINE_COUNTS_STRADDLE_KEEP_RULE,
+  PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION,
+  PINNED_RESULT_OF_SUMMARISED_CALL,
+  type KnownBug,
+} from './known-strategy-bugs.ts';
+
+/** Plans and compacts as the property does (offline summariser, forced, one pin or none). */
+async function planAndCompact(
+  strategy: Strategy,
+  messages: Message[],
+  contextLength: number,
+  pin: number | null,
+) {
+  const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength };
+  const planner = createPlanner(messages);
+  const plan = planner.plan(strategy, { config, estimator: 'rough' });
+  const pinned = new Set(pin === null ? [] : [pin]);
+  const outcome = await compactConversation(
+    strategy,
+    {
+      reason: 'manual',
+      systemPrompt: '',
+      messages,
+      tools: [],
+      config,
+      state: INITIAL_COMPRESSOR_STATE,
+      prepared: planner.prepared(strategy),
+      force: true,
+      pinned,
+    },
+    { summarizer: createOfflineSummarizer(), now: () => 0 },
+  );
+  const applies = (bug: KnownBug) =>
+    bug.applies({
+      messages,
+      pin: pin ?? -1,
+      contextLength,
+      fates: outcome.fates,
+      plannedTokens: plan.totalTokens,
+    });
+  return { plan, outcome, pinned, applies };
+}
+
+const call = (id: string): ToolCall => ({
+  id,
+  type: 'function',
+  function: { name: 'terminal', arguments: '{"command":"pytest tests/test_0.py -k case_0"}' },
+});
+
+describe('known bug: Hermes 2026-04 loses a pinned result of a summarised call', () => {
+  const output = (id: string): Message => ({
+    role: 'tool',
+    tool_call_id: id,
+    content: `${'invoice ledger parser cache migration schema retry token billing '.repeat(30)}${id}`,
+  });
+  const round = (ids: readonly string[]): Message => ({
+    role: 'assistant',
+    content: 'Checking.',
+    tool_calls: ids.map(call),
+  });
+  const messages: Message[] = [
+    { role: 'user', content: 'Turn 0: please fix the invoice bug.' },
+    round(['c0', 'c1', 'c2']),
+    output('c0'),
+    output('c1'),
+    output('c2'),
+    round(['c3', 'c4', 'c5']),
+    output('c3'),
+    output('c4'),
+    output('c5'),
+    { role: 'assistant', content: "I'll use the invoice fix." },
+    { role: 'user', content: 'Turn 1: please fix the invoice bug.' },
+    { role: 'assistant', content: "I'll use the invoice fix." },
+  ];
+  const run = () => planAndCompact(PINNED_RESULT_OF_SUMMARISED_CALL.strategy, messages, 16_000, 6);
+
+  it('is a case the property exempts', async () => {
+    expect((await run()).applies(PINNED_RESULT_OF_SUMMARISED_CALL)).toBe(true);
+  });
+
+  it.fails('keeps the pinned result', async () => {
+    const { outcome, pinned } = await run();
+    expect(findMissingPinnedMessages(messages, pinned, outcome.messages)).toEqual([]);
+  });
+});
+
+describe('known bug: Hermes 2026-07 drops its summary when the merge target is pinned in a resumed session', () => {
+  // The property's shrunk counterexample, as fast-check printed it.
+  const messages: Message[] = [
+    {
+      role: 'user',
+      content: `${SUMMARY_PREFIX_2026_07} Earlier we migrated the billing schema; tests pass.`,
+    },
+    { role: 'user', content: 'Turn 0: please fix the invoice bug in src/module_0.py and run the tests.' },
+    { role: 'user', content: 'Turn 1: please fix the invoice bug in src/module_0.py and run the tests.' },
+    { role: 'user', content: 'Turn 2: please fix the invoice bug in src/module_0.py and run the tests.' },
+    { role: 'assistant', content: '', tool_calls: [call('call_0')] },
+    { role: 'tool', tool_call_id: 'call_0', content: 'invoi' },
+    { role: 'assistant', content: null, tool_calls: [call('call_1')] },
+    { role: 'tool', tool_call_id: 'call_1', content: 'invoi' },
+  ];
+  const run = () => planAndCompact(PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION.strategy, messages, 16_000, 6);
+
+  it('is a case the property exempts', async () => {
+    expect((await run()).applies(PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION)).toBe(true);
+  });
+
+  it.fails('keeps the latest ask, verbatim or in the summary', async () => {
+    const { outcome } = await run();
+    expect(latestAskSurvives(messages, outcome.messages)).toBe(true);
+  });
+});
+
+describe('known bug: Cline plans and compacts with different counts', () => {
+  // 25,602 tokens for the planner, 25,595 for the compaction; twice the limit is 25,600.
+  const messages: Message[] = [
+    { role: 'user', content: 'Fix the invoice bug.' },
+    { role: 'assistant', content: 'Looking.' },
+  ];
+  for (let turn = 0; turn < 8; turn++)
+    messages.push(
+      { role: 'user', content: `Turn ${turn}: next step.` },
+      { role: 'assistant', content: 'ledger '.repeat(turn === 7 ? 1915 : 1800) },
+    );
+  const run = () => planAndCompact(CLINE_COUNTS_STRADDLE_KEEP_RULE.strategy, messages, 16_000, null);
+
+  it('is a case the property exempts', async () => {
+    expect((await run()).applies(CLINE_COUNTS_STRADDLE_KEEP_RULE)).toBe(true);
+  });
+
+  it.fails('drops the span its plan showed', async () => {
+    const { plan, outcome } = await run();
+    expect([...outcome.compaction.fates]).toEqual([...plan.fates]);
+  });
+});
