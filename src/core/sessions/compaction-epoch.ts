@@ -67,6 +67,11 @@ export interface EpochSettings {
 /** What a compaction contributes to its epoch record, independent of how it is stored. */
 export interface CompactionEpochDetails {
   readonly reason: CompactionReason;
+  /**
+   * The compaction attempt, as its summariser calls' usage records name it: the usage panel's
+   * ledger matches them up. Null when it made no recorded call (a replay, the offline summariser).
+   */
+  readonly attemptId: string | null;
   /** It stopped for review before it was committed. */
   readonly reviewed: boolean;
   readonly summaries: readonly EpochSummary[];
@@ -142,6 +147,7 @@ export function epochBoundaries(
 /** The compaction a committed result describes, as the epoch record keeps it. */
 export interface EpochSource {
   readonly reason: CompactionReason;
+  readonly attemptId: string | null;
   readonly reviewed: boolean;
   readonly fates: Uint8Array;
   readonly messagesAfter: number;
@@ -162,6 +168,7 @@ export interface EpochSource {
 export function compactionEpochDetails(source: EpochSource): CompactionEpochDetails {
   return {
     reason: source.reason,
+    attemptId: source.attemptId,
     reviewed: source.reviewed,
     summaries: source.summaries.map((summary, index) => ({
       body: summary.body,

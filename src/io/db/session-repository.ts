@@ -745,14 +745,15 @@ export class SessionRepository {
 
   /**
    * Adds one response's usage to the session's accumulators and records it as a usage event,
-   * in one transaction. `compaction` marks a summary call rather than a conversation turn.
+   * in one transaction. `compaction` marks a summary call rather than a conversation turn, and
+   * `compactionId` the compaction attempt it belonged to.
    */
   async addUsage(
     sessionId: string,
     usage: CanonicalUsage,
     costUsd: number,
     model: string,
-    options: { compaction?: boolean } = {},
+    options: { compaction?: boolean; compactionId?: string | null } = {},
   ): Promise<Result<SessionRow, StorageFullError | SessionNotFoundError>> {
     const { sessions, usageEvents } = this.#db;
     const result = await runStorageWrite(() =>
@@ -786,6 +787,7 @@ export class SessionRepository {
             requestCount: usage.requestCount,
             costUsd,
             compaction: options.compaction ?? false,
+            ...(options.compactionId ? { compactionId: options.compactionId } : {}),
           });
           return ok(updated);
         },
@@ -936,6 +938,7 @@ export function compactionRowToEpoch(row: CompactionRow, number: number): Compac
     createdAt: row.createdAt,
     changedAt: row.changedAt,
     reason: row.reason,
+    attemptId: row.attemptId ?? null,
     reviewed: row.reviewed,
     summaries: row.summaries,
     boundaries: row.boundaries,

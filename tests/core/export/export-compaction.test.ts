@@ -34,6 +34,7 @@ const EPOCH: CompactionEpoch = {
   createdAt: Date.UTC(2027, 0, 15, 9, 30, 0),
   changedAt: Date.UTC(2027, 0, 15, 9, 30, 0),
   reason: 'manual',
+  attemptId: 'attempt-1',
   reviewed: true,
   summaries: [
     {

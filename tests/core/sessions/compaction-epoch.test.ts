@@ -36,6 +36,7 @@ describe('compactionEpochDetails', () => {
     const span = { start: 1, end: 3, kind: 'middle' as const };
     const details = compactionEpochDetails({
       reason: 'manual',
+      attemptId: null,
       reviewed: true,
       fates: new Uint8Array([kept, summarized, summarized, kept]),
       messagesAfter: 3,

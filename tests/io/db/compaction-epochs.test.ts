@@ -53,6 +53,7 @@ const compacted = (live: readonly Message[], summary: string): Message[] => [
 ];
 const details = (summary: string): CompactionEpochDetails => ({
   reason: 'manual',
+  attemptId: null,
   reviewed: true,
   summaries: [{ body: summary, span: { start: 1, end: 4, kind: 'middle' }, edited: false, fallback: false }],
   boundaries: {
