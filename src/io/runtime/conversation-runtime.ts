@@ -17,12 +17,9 @@
  * simply runs the turn again. Every compaction rotates the session; the runtime continues in
  * the child.
  */
-import { estimateMessageTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
-import type { CompactionAssessment } from '../../core/lab/assess-compaction.ts';
-import type { LabCompression } from '../../core/lab/lab-compression.ts';
-import { liveCompactionLedger } from '../../core/ledger/live-compaction-ledger.ts';
 import { assessmentRouteOf } from './assessment-route.ts';
+import { liveAssessment } from './live-assessment.ts';
 import { createCompressorState, type CompressorState } from '../../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
 import { planOnce } from '../../core/lab/create-planner.ts';
@@ -631,7 +628,15 @@ export class ConversationRuntime {
           summarizer,
           signal: turn.signal,
           reviewer: this.#deps.reviewer ?? null,
-          assess: (result, before) => this.#liveAssessment(turn, result, before, summaryResponses, lastUsage),
+          assess: (result, before) =>
+            liveAssessment({
+              settings: turn.settings,
+              preset: turn.preset,
+              result,
+              before,
+              summaryResponses,
+              lastUsage,
+            }),
           onSummarised: recordSummaryUsage,
         },
       );
@@ -755,40 +760,6 @@ export class ConversationRuntime {
     this.events.emit({ type: 'compaction-end', ...report });
     if (report.warning) this.events.emit({ type: 'notice', message: report.warning });
     return report;
-  }
-
-  /**
-   * The compaction's fidelity (from the worker) and ledger, priced from what the provider
-   * reported where there is a provider (see `liveCompactionLedger`).
-   */
-  #liveAssessment(
-    turn: Turn,
-    result: LabCompression,
-    before: readonly Message[],
-    summaryResponses: readonly ChatResponse[],
-    lastUsage: CanonicalUsage | null,
-  ): CompactionAssessment | null {
-    const simulated = result.assessment;
-    const provider = turn.settings.provider;
-    if (!simulated || !provider) return simulated;
-    return {
-      ...simulated,
-      ...liveCompactionLedger({
-        model: provider.model,
-        route: { provider: hermesProviderName(provider), baseUrl: provider.baseUrl },
-        preset: turn.preset,
-        summaryUsages: summaryResponses
-          .filter((response) => response.usage.raw !== null)
-          .map((response) => response.usage.canonical),
-        lastUsage,
-        before,
-        after: result.messages,
-        countTokens: (message) => estimateMessageTokensRough(message, turn.preset),
-        simulatedCache: simulated.cache,
-        cacheTtl: turn.settings.compression.cacheTtl,
-      }),
-      summaryMeasured: true,
-    };
   }
 
   #summarizer(turn: Turn, onResponse: (response: ChatResponse) => void): Summarizer {
