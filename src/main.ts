@@ -74,6 +74,9 @@ const sessionsPanel = new SessionsState({
   preset: () => app.settings.preset,
   openInWorkspace: ({ sessionId, transcript, messageIndex }) =>
     app.openSession(sessionId, transcript, messageIndex),
+  openReadOnly: (transcript) => app.openReadOnly(transcript),
+  // `chat` is created below; the callback runs only on a click, long after.
+  onHistoryChanged: (change) => void chat.reloadIfShowing(change),
 });
 const usagePanel = new UsageState({
   repository: sessions,

@@ -243,6 +243,18 @@ export class ChatState {
     return result;
   }
 
+  /**
+   * Another panel undid or redid a compaction of `sessionIds`: when this chat shows one of them
+   * and no turn runs, it reopens the conversation where it is live now.
+   */
+  async reloadIfShowing(change: { sessionIds: readonly string[]; liveSessionId: string }): Promise<void> {
+    const runtime = this.#runtime;
+    if (!runtime || this.busy || runtime.sessionId === null || !change.sessionIds.includes(runtime.sessionId))
+      return;
+    await runtime.resume(change.liveSessionId);
+    await this.#refreshHistory();
+  }
+
   /** Applies again the compaction undone last. */
   async redo(): Promise<TurnResult> {
     const expected = this.#history?.redo?.id;

@@ -208,7 +208,8 @@ export class CompactionReviewState {
           : null;
       } else this.#previewError = result.error.message;
     } catch (error) {
-      if (serial === this.#serial) this.#previewError = error instanceof Error ? error.message : String(error);
+      if (serial === this.#serial)
+        this.#previewError = error instanceof Error ? error.message : String(error);
     } finally {
       if (serial === this.#serial) this.#previewing = false;
     }
