@@ -21,6 +21,7 @@ import { NetworkStatus } from './state/network-status.svelte.ts';
 import { connectPolicyFor } from './core/security/content-security-policy.ts';
 import { DEFAULT_BASE_URLS } from './io/llm/provider-settings.ts';
 import type { Preset } from './core/presets/preset.ts';
+import type { TokenEncoding } from './core/tokens/estimator.ts';
 
 /** OpenRouter is the OpenAI-compatible route Hermes caches Claude on (§8); allowed without a reload. */
 const OPENROUTER_BASE_URL = 'https://openrouter.ai/api/v1';
@@ -64,11 +65,18 @@ const app = new AppState({
   sessions: sessionStoreFromRepository(sessions),
 });
 
+/** The encoding exact counts use: the estimator's, or o200k when the map counts roughly. */
+const exactEncoding = (): TokenEncoding =>
+  app.settings.estimator === 'rough' ? 'o200k_base' : app.settings.estimator;
+
 const sessionsPanel = new SessionsState({
   repository: sessions,
   preset: () => app.settings.preset,
   openInWorkspace: ({ sessionId, transcript, messageIndex, source }) =>
     app.openSession(sessionId, transcript, messageIndex, source),
+  openReadOnly: (transcript) => app.openReadOnly(transcript),
+  // `chat` is created below; the callback runs only on a click, long after.
+  onHistoryChanged: (change) => void chat.reloadIfShowing(change),
 });
 const usagePanel = new UsageState({
   repository: sessions,
@@ -83,9 +91,15 @@ const chat = new ChatState({
     strategy: app.settings.strategy,
     provider: app.provider.providerSettings(),
     compression: app.settings.compressionConfig(app.provider.compressionRoute()),
+    // In place or by rotation (the preset's mode unless overridden), and whether automatic
+    // compactions wait for review.
+    compactionMode: app.settings.compactionMode,
+    reviewCompactions: app.settings.compactionBehaviour.review,
   }),
+  countTokens: (text) => compute.run<number>((api) => api.countText(text, exactEncoding())),
+  encoding: () => exactEncoding(),
   // The loop loads with the chat; the SDK-backed clients on the first message.
-  createRuntime: async (settings) => {
+  createRuntime: async (settings, reviewer) => {
     const [{ ConversationRuntime }, store, { abortableSleep }] = await Promise.all([
       import('./io/runtime/conversation-runtime.ts'),
       import('./io/runtime/session-repository-store.ts'),
@@ -102,6 +116,7 @@ const chat = new ChatState({
       random: Math.random,
       sleep: abortableSleep,
       today: () => new Date().toISOString().slice(0, 10),
+      reviewer,
     });
   },
 });

@@ -25,8 +25,11 @@ export interface AppDependencies {
   today?: () => string;
 }
 
-/** What the workspace shows: the demo, a fresh import, a replay result, or a stored session. */
-export type TranscriptSource = 'demo' | 'import' | 'replay' | 'session';
+/**
+ * What the workspace shows: the demo, a fresh import, a replay result, a stored session, or
+ * `epoch`, a read-only view of a stored compaction.
+ */
+export type TranscriptSource = 'demo' | 'import' | 'replay' | 'session' | 'epoch';
 
 /** The root of the reactive state; `main.ts` builds it and the UI reads it from context. */
 export class AppState {
@@ -72,6 +75,7 @@ export class AppState {
       sessions: dependencies.sessions ?? null,
       currentSessionId: () => this.#ensureCurrentSession(),
       today: dependencies.today ?? (() => new Date().toISOString().slice(0, 10)),
+      readOnly: () => this.readOnly,
     });
     this.compare = new CompareState({
       compute: dependencies.compute,
@@ -92,6 +96,16 @@ export class AppState {
 
   get hasSessionStore(): boolean {
     return Boolean(this.#dependencies.sessions);
+  }
+
+  /** The transcript on screen is a stored epoch's history, shown read-only: replays are not saved. */
+  get readOnly(): boolean {
+    return this.currentSource === 'epoch';
+  }
+
+  /** Shows one side of a stored compaction (what it replaced, or what it produced), read-only. */
+  async openReadOnly(transcript: Transcript): Promise<void> {
+    await this.openTranscript(transcript, 'epoch');
   }
 
   /** First open: settings from IndexedDB, then the demo transcript with its counts. */
@@ -174,7 +188,7 @@ export class AppState {
     if (this.currentSessionId) return this.currentSessionId;
     const sessions = this.#dependencies.sessions;
     const transcript = this.transcript.transcript;
-    if (!sessions || !transcript) return null;
+    if (!sessions || !transcript || this.readOnly) return null;
     const stored = await sessions.storeTranscript(
       $state.snapshot(transcript) as Transcript,
       this.currentSource === 'import' ? 'import' : 'demo',

@@ -9,10 +9,13 @@ import type {
   UsageReport,
 } from '../io/runtime/conversation-event.ts';
 import type { ConversationRuntime, TurnResult } from '../io/runtime/conversation-runtime.ts';
+import type { CompactionHistory } from '../io/runtime/conversation-store.ts';
+import type { CompactionDraft, CompactionReviewer, ReviewDecision } from '../io/runtime/compaction-review.ts';
 import { DEFAULT_CHAT_MAX_OUTPUT_TOKENS, type RuntimeSettings } from '../io/runtime/runtime-settings.ts';
+import { CompactionReviewState } from './compaction-review-state.svelte.ts';
 
 // The UI may not import io (layer rule): it gets the event shapes from here.
-export type { CompactionReason, CompactionReport, UsageReport };
+export type { CompactionHistory, CompactionReason, CompactionReport, UsageReport };
 
 /** Settings keys of the chat (the provider and compression settings live elsewhere). */
 export const CHAT_SESSION_SETTING_KEY = 'chat-session';
@@ -38,7 +41,18 @@ type ChatEntryDraft = ChatEntry extends infer Entry
     : never
   : never;
 
-export type ChatStatus = 'idle' | 'sending' | 'streaming' | 'compacting' | 'retrying' | 'running-tools';
+export type ChatStatus =
+  'idle' | 'sending' | 'streaming' | 'compacting' | 'reviewing' | 'retrying' | 'running-tools';
+
+const REVIEW_TITLES: Readonly<Record<CompactionReason, string>> = {
+  manual: '/compress',
+  hygiene: 'automatic compaction (session hygiene)',
+  preflight: 'automatic compaction (before the request)',
+  'pre-api': 'automatic compaction (before the request)',
+  'post-turn': 'automatic compaction (after a tool round)',
+  overflow: 'compaction after an overflow',
+  replay: 'replay',
+};
 
 /** What the user can change in the chat panel itself. */
 export interface ChatOptions {
@@ -69,10 +83,18 @@ const isSessionId = (value: unknown): value is string => typeof value === 'strin
 
 export interface ChatStateDependencies {
   /**
-   * Builds the runtime around the settings this state completes (the chat's own options).
+   * Builds the runtime around the settings this state completes (the chat's own options) and
+   * the reviewer this state provides (it shows compactions under review).
    * Asynchronous so the loop, the compressor and the clients load with the chat, not the page.
    */
-  createRuntime: (settings: () => RuntimeSettings) => Promise<ConversationRuntime>;
+  createRuntime: (
+    settings: () => RuntimeSettings,
+    reviewer: CompactionReviewer,
+  ) => Promise<ConversationRuntime>;
+  /** Exact tokens of a text, for the review's live count (the worker's encoder); absent: not shown. */
+  countTokens?: (text: string) => Promise<number>;
+  /** The encoding `countTokens` uses, for its label. */
+  encoding?: () => string;
   /** Provider, preset and compression settings from the lab (everything but the chat options). */
   baseSettings: () => Omit<RuntimeSettings, 'systemPrompt' | 'maxOutputTokens' | 'promptCaching'>;
   settingsRepository: SettingsRepository;
@@ -108,6 +130,8 @@ export class ChatState {
   #options = $state.raw<ChatOptions>(DEFAULT_CHAT_OPTIONS);
   #compactionCount = $state(0);
   #lastWarning = $state<string | null>(null);
+  #review = $state.raw<CompactionReviewState | null>(null);
+  #history = $state.raw<CompactionHistory | null>(null);
   #controller: AbortController | null = null;
   #starting: Promise<void> | null = null;
   #nextId = 1;
@@ -120,12 +144,15 @@ export class ChatState {
   /** The runtime, created on first use and subscribed to once. */
   #loadRuntime(): Promise<ConversationRuntime> {
     this.#runtimeLoading ??= this.#dependencies
-      .createRuntime(() => ({
-        ...this.#dependencies.baseSettings(),
-        systemPrompt: this.#options.systemPrompt,
-        maxOutputTokens: this.#options.maxOutputTokens,
-        promptCaching: this.#options.promptCaching,
-      }))
+      .createRuntime(
+        () => ({
+          ...this.#dependencies.baseSettings(),
+          systemPrompt: this.#options.systemPrompt,
+          maxOutputTokens: this.#options.maxOutputTokens,
+          promptCaching: this.#options.promptCaching,
+        }),
+        (draft, signal) => this.#reviewDraft(draft, signal),
+      )
       .then((runtime) => {
         runtime.events.subscribe((event) => this.#apply(event, runtime));
         this.#runtime = runtime;
@@ -198,6 +225,98 @@ export class ChatState {
     return this.#lastWarning;
   }
 
+  /** The compaction waiting for the user's decision; null when none is. */
+  get review(): CompactionReviewState | null {
+    return this.#review;
+  }
+
+  /** The conversation's compaction epochs and what undo and redo would change. */
+  get history(): CompactionHistory | null {
+    return this.#history;
+  }
+
+  get canUndo(): boolean {
+    return this.#history?.undo != null && this.#status === 'idle';
+  }
+
+  get canRedo(): boolean {
+    return this.#history?.redo != null && this.#status === 'idle';
+  }
+
+  /** Reverts the conversation's newest compaction: its history is live again, turns since kept. */
+  async undo(): Promise<TurnResult> {
+    const expected = this.#history?.undo?.id;
+    const result = await this.#run((runtime) => runtime.undoCompaction(expected));
+    await this.#refreshHistory();
+    return result;
+  }
+
+  /**
+   * Another panel undid or redid a compaction of `sessionIds`: when this chat shows one of them
+   * and no turn runs, it reopens the conversation where it is live now.
+   */
+  async reloadIfShowing(change: { sessionIds: readonly string[]; liveSessionId: string }): Promise<void> {
+    const runtime = this.#runtime;
+    if (!runtime || this.busy || runtime.sessionId === null || !change.sessionIds.includes(runtime.sessionId))
+      return;
+    await runtime.resume(change.liveSessionId);
+    await this.#refreshHistory();
+  }
+
+  /** Applies again the compaction undone last. */
+  async redo(): Promise<TurnResult> {
+    const expected = this.#history?.redo?.id;
+    const result = await this.#run((runtime) => runtime.redoCompaction(expected));
+    await this.#refreshHistory();
+    return result;
+  }
+
+  /**
+   * Shows a compaction for review and resolves with the decision. Stopping the turn closes the
+   * review; nothing is committed then.
+   */
+  #reviewDraft(draft: CompactionDraft, signal: AbortSignal): Promise<ReviewDecision> {
+    return new Promise((resolve) => {
+      const count = this.#dependencies.countTokens;
+      const review = new CompactionReviewState({
+        title: REVIEW_TITLES[draft.reason],
+        mode: draft.mode,
+        original: draft.result,
+        note: draft.note,
+        preview: (bodies) => draft.preview(bodies),
+        countTokens: count ?? (() => Promise.reject(new Error('no exact counter'))),
+        encoding: this.#dependencies.encoding?.() ?? 'o200k_base',
+        decide: async (outcome) => {
+          this.#review = null;
+          this.#status = 'compacting';
+          resolve(outcome);
+          return null;
+        },
+      });
+      signal.addEventListener(
+        'abort',
+        () => {
+          review.close();
+          if (this.#review === review) this.#review = null;
+          resolve({ kind: 'discard' });
+        },
+        { once: true },
+      );
+      this.#review = review;
+      this.#status = 'reviewing';
+    });
+  }
+
+  async #refreshHistory(): Promise<void> {
+    const runtime = this.#runtime;
+    if (!runtime) return;
+    try {
+      this.#history = await runtime.compactionHistory();
+    } catch {
+      // The buttons stay as they were; the next change reads the history again.
+    }
+  }
+
   /** Sums over this tab's requests: what the usage panel shows. */
   get totals(): {
     requests: number;
@@ -259,6 +378,7 @@ export class ChatState {
     if (sessionId === '') return;
     try {
       await (await this.#loadRuntime()).resume(sessionId);
+      await this.#refreshHistory();
     } catch (error) {
       this.#error = `Could not reopen the last conversation: ${error instanceof Error ? error.message : String(error)}`;
     }
@@ -304,6 +424,7 @@ export class ChatState {
       const runtime = await this.#loadRuntime();
       const result = await operation(runtime, controller.signal);
       if (result.outcome === 'failed') this.#error = result.message;
+      await this.#refreshHistory();
       this.#canRetry = result.outcome !== 'completed' && runtime.sessionId !== null;
       return result;
     } catch (error) {
@@ -315,6 +436,8 @@ export class ChatState {
       this.#status = 'idle';
       this.#compactionReason = null;
       this.#streamingText = '';
+      this.#review?.close();
+      this.#review = null;
     }
   }
 
@@ -334,16 +457,20 @@ export class ChatState {
         this.#compactionCount = runtime.compressorState.compressionCount;
         if (event.reason === 'new' && event.sessionId !== null)
           void this.#repository.set(CHAT_SESSION_SETTING_KEY, event.sessionId);
-        // A compaction keeps this tab's scrollback; opening or starting a conversation replaces it.
+        // A compaction keeps this tab's scrollback; opening or starting a conversation replaces it,
+        // and so do undo and redo (the history itself changed), which keep this tab's usage.
         if (event.reason !== 'compression') {
           this.#entries = event.messages.map((message) => ({ kind: 'message', id: this.#nextId++, message }));
-          this.#usage = [];
-          this.#lastWarning = null;
+          if (event.reason === 'new' || event.reason === 'resume') {
+            this.#usage = [];
+            this.#lastWarning = null;
+          }
           // A turn that failed before a reload left the conversation at the unanswered message.
           this.#reopenedUnanswered =
             event.reason === 'resume' && event.sessionId !== null && isAwaitingReply(event.messages);
           this.#canRetry = this.#reopenedUnanswered;
         }
+        if (event.reason === 'new' && event.sessionId === null) this.#history = null;
         return;
       case 'turn-start':
         this.#status = 'sending';

@@ -1,3 +1,10 @@
+import type { LabCompression } from '../core/lab/lab-compression.ts';
+import { compactionEpochDetails, type CompactionEpochDetails } from '../core/sessions/compaction-epoch.ts';
+import type { Result } from '../core/shared/result.ts';
+import type { TokenEncoding } from '../core/tokens/estimator.ts';
+import { EMPTY_USAGE } from '../core/usage/canonical-usage.ts';
+import { bodiesChanged } from '../io/runtime/compaction-review.ts';
+import { CompactionReviewState, type ReviewOutcome } from './compaction-review-state.svelte.ts';
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
@@ -6,6 +13,7 @@ import {
   workerCallback,
   type ComputeClient,
   type CompressReply,
+  type LabCompressOptions,
   type LabPlanOptions,
   type PlanReply,
 } from '../io/compute/compute-client.ts';
@@ -27,6 +35,8 @@ export interface ReplayDependencies {
   currentSessionId: () => Promise<string | null>;
   /** Today as `YYYY-MM-DD` (2026-07's temporal anchoring). */
   today: () => string;
+  /** The transcript on screen is a read-only view (a stored epoch): it cannot be saved. */
+  readOnly?: () => boolean;
 }
 
 /**
@@ -43,6 +53,8 @@ export class ReplayState {
   runs = $state.raw<readonly ReplayRun[]>([]);
   saveMessage = $state('');
   saving = $state(false);
+  /** The run being reviewed before it is saved; null when none is. */
+  review = $state.raw<CompactionReviewState | null>(null);
 
   constructor(dependencies: ReplayDependencies) {
     this.#dependencies = dependencies;
@@ -68,6 +80,8 @@ export class ReplayState {
     this.#operation += 1;
     this.runs = [];
     this.saveMessage = '';
+    this.review?.close();
+    this.review = null;
   }
 
   /** Runs all four phases on the transcript on screen. */
@@ -110,48 +124,176 @@ export class ReplayState {
   }
 
   /**
-   * Stores each unsaved run of the chain as a continuation of the one before: the transcript
-   * on screen ends with reason `compression` and the first result continues it, and so on.
+   * Saves the chain: each unsaved run, in order, stops for review (the summary in an editor with
+   * what it loses and costs), then Commit stores it — in place in the stored session, or as a
+   * continuation of the one before, as the compaction mode says — with its epoch. The transcript
+   * on screen is stored first if it is not (the demo). An edited summary is committed by running
+   * the same compaction again with the reviewed text; the runs after it replayed the unedited
+   * result, so they are dropped from the chain.
    */
   async saveAsContinuation(): Promise<void> {
-    const { sessions } = this.#dependencies;
-    if (!sessions) {
+    if (!this.#dependencies.sessions) {
       this.saveMessage = 'Session storage is not available in this build.';
       return;
     }
-    if (this.saving || !this.current?.compressed) return;
-    this.saving = true;
+    if (this.#dependencies.readOnly?.()) {
+      this.saveMessage =
+        'This is a read-only view of a stored compaction; open the conversation itself in Sessions to replay and save it.';
+      return;
+    }
+    if (this.saving || this.review?.open || !this.current?.compressed) return;
+    this.saveMessage = '';
+    this.#reviewNext();
+  }
+
+  /** Opens the review of the first unsaved run; says where the chain went once all are saved. */
+  #reviewNext(): void {
+    const run = this.runs.find((candidate) => candidate.compressed && !candidate.saved);
+    if (!run) {
+      const last = [...this.runs].reverse().find((candidate) => candidate.saved)?.saved ?? null;
+      this.review = null;
+      if (last)
+        this.saveMessage =
+          this.#dependencies.settings.compactionMode === 'in-place'
+            ? `Saved in place in session “${isolateBidi(last.title ?? last.id)}” (it keeps its id; undo in Sessions).`
+            : `Saved as continuation session “${isolateBidi(last.title ?? last.id)}”.`;
+      return;
+    }
+    const { compute, settings } = this.#dependencies;
+    const encoding = this.#exactEncoding();
     const operation = this.#operation;
+    this.review = new CompactionReviewState({
+      title: `replay ${run.number}${this.runs.length > 1 ? ` of ${this.runs.length}` : ''}`,
+      mode: settings.compactionMode,
+      original: run.compression!,
+      note: null,
+      preview: (bodies) => this.#recompute(run, bodies, false),
+      countTokens: (text) => compute.run<number>((api) => api.countText(text, encoding)),
+      encoding,
+      decide: (outcome) =>
+        operation === this.#operation ? this.#decide(run, outcome) : Promise.resolve(null),
+    });
+  }
+
+  async #decide(run: ReplayRun, outcome: ReviewOutcome): Promise<string | null> {
+    const sessions = this.#dependencies.sessions!;
+    if (outcome.kind === 'discard') {
+      this.review = null;
+      this.saveMessage = 'Not saved: the review was discarded. The stored session is unchanged.';
+      return null;
+    }
+    this.saving = true;
     try {
-      let parentId = await this.#dependencies.currentSessionId();
-      if (!parentId) throw new Error('the transcript on screen could not be stored first');
-      let last: StoredSessionRef | null = null;
-      for (const run of this.runs) {
-        if (!run.compressed) break;
-        if (!run.saved) {
-          const result = run.compression!;
-          const systemPrompt =
-            result.messages[0]?.role === 'system' ? stringContent(result.messages[0].content) : null;
-          run.saved = await sessions.storeContinuation(
-            parentId,
-            $state.snapshot(result.messages) as typeof result.messages,
-            {
-              compressorState: result.state,
-              systemPrompt,
-            },
-          );
-        }
-        parentId = run.saved.id;
-        last = run.saved;
+      let compression = run.compression!;
+      let originalBodies: string[] | null = null;
+      if (bodiesChanged(compression, outcome.bodies)) {
+        const edited = await this.#recompute(run, outcome.bodies, true);
+        if (!edited.ok) return `Could not apply the edited summary: ${edited.error.message}`;
+        if (edited.value.skipped)
+          return `With this text the compaction would be refused (${edited.value.notes[0] ?? edited.value.skipped}).`;
+        originalBodies = compression.summaries.map((summary) => summary.body);
+        compression = {
+          ...edited.value,
+          summarizerLabel: compression.summarizerLabel,
+          offline: compression.offline,
+        };
+        run.compression = compression;
+        // Later runs compacted the unedited result; they no longer follow from this one.
+        this.runs = this.runs.slice(0, this.runs.indexOf(run) + 1);
       }
-      if (operation === this.#operation && last) {
-        this.saveMessage = `Saved as continuation session “${isolateBidi(last.title ?? last.id)}”.`;
-      }
+      const index = this.runs.indexOf(run);
+      const previous = index > 0 ? this.runs[index - 1]!.saved : null;
+      const sessionId = previous?.id ?? (await this.#dependencies.currentSessionId());
+      if (!sessionId) return 'Could not save: the transcript on screen could not be stored first.';
+      const messages = $state.snapshot(compression.messages) as typeof compression.messages;
+      const systemPrompt = messages[0]?.role === 'system' ? stringContent(messages[0].content) : null;
+      run.saved = await sessions.commitCompaction(sessionId, messages, {
+        mode: this.#dependencies.settings.compactionMode,
+        compressorState: compression.state,
+        systemPrompt,
+        epoch: this.#epochDetails(run, compression, originalBodies),
+      });
+      this.#reviewNext();
+      return null;
     } catch (error) {
-      this.saveMessage = `Could not save: ${error instanceof Error ? error.message : String(error)}`;
+      return `Could not save: ${error instanceof Error ? error.message : String(error)}`;
     } finally {
       this.saving = false;
     }
+  }
+
+  /**
+   * The run's compaction with these summary bodies and no summariser call (the same request the
+   * run made, `summaryOverrides` added), carrying the original call's usage for the ledger.
+   * `openResult` replaces the run's result document, so "replay again" continues from it.
+   */
+  #recompute(
+    run: ReplayRun,
+    bodies: readonly string[],
+    openResult: boolean,
+  ): Promise<Result<LabCompression, { message: string }>> {
+    const original = run.compression!;
+    const ledger = original.assessment?.ledger;
+    return this.#dependencies.compute.run<CompressReply>((api) =>
+      api.compress(
+        run.documentId,
+        {
+          ...this.#compressOptions(run),
+          summaryOverrides: [...bodies],
+          summaryUsage: ledger
+            ? {
+                ...EMPTY_USAGE,
+                inputTokens: ledger.summaryInputTokens,
+                outputTokens: ledger.summaryOutputTokens,
+                requestCount: original.summarizerCalls,
+              }
+            : null,
+          summaryMeasured: original.assessment?.summaryMeasured ?? false,
+          ...(openResult ? { openResultAs: resultDocumentId(run.number) } : {}),
+        },
+        null,
+      ),
+    );
+  }
+
+  #epochDetails(
+    run: ReplayRun,
+    compression: LabCompression,
+    originalBodies: readonly string[] | null,
+  ): CompactionEpochDetails {
+    const { settings, provider } = this.#dependencies;
+    const config = this.#planOptions(run).config;
+    return compactionEpochDetails({
+      reason: 'replay',
+      attemptId: null,
+      reviewed: true,
+      fates: compression.fates,
+      messagesAfter: compression.messages.length,
+      summaries: compression.summaries,
+      originalBodies,
+      requestTokensBefore: compression.requestTokensBefore,
+      requestTokensAfter: compression.requestTokensAfter,
+      assessment: compression.assessment,
+      settings: {
+        strategy: settings.strategy.name,
+        strategyLabel: settings.strategy.label,
+        mode: settings.compactionMode,
+        contextLength: config.contextLength,
+        thresholdPercent: config.thresholdPercent,
+        targetRatio: config.targetRatio,
+        protectFirstN: config.protectFirstN,
+        protectLastN: config.protectLastN,
+        strategyOptions: { ...(config.strategyOptions ?? {}) },
+        focusTopic: settings.compression.focusTopic.trim() || null,
+        summarizer: compression.summarizerLabel,
+        model: this.#dependencies.transcript.transcript?.metadata.model ?? (provider.config.model || null),
+      },
+    });
+  }
+
+  #exactEncoding(): TokenEncoding {
+    const estimator = this.#dependencies.settings.estimator;
+    return estimator === 'rough' ? 'o200k_base' : estimator;
   }
 
   /** The latest result as a transcript, to open in the workspace. */
@@ -187,6 +329,8 @@ export class ReplayState {
     if (!transcript) return null;
     this.#operation += 1;
     this.saveMessage = '';
+    this.review?.close();
+    this.review = null;
     const run = new ReplayRun({
       number: 1,
       documentId: CURRENT_DOCUMENT_ID,
@@ -257,24 +401,10 @@ export class ReplayState {
       : undefined;
     run.summarizerLabel = remote?.label ?? 'Offline summariser (no LLM)';
     run.offline = remote === null;
-    const planOptions = this.#planOptions(run);
     const compressed = await compute.run<CompressReply>((api) =>
       api.compress(
         run.documentId,
-        {
-          strategy: planOptions.strategy,
-          config: planOptions.config,
-          state: run.compressorState,
-          today: this.#dependencies.today(),
-          mainModel: provider.config.model,
-          // A recorded session is priced as its own model ran it; a demo or chat as the provider's.
-          route: provider.assessmentRoute(this.#dependencies.transcript.transcript?.metadata.model),
-          ...(settings.compression.focusTopic.trim()
-            ? { focusTopic: settings.compression.focusTopic.trim() }
-            : {}),
-          ...(run.plan ? { currentTokens: run.plan.triggerTokens } : {}),
-          openResultAs: resultDocumentId(run.number),
-        },
+        { ...this.#compressOptions(run), openResultAs: resultDocumentId(run.number) },
         remote?.label ?? null,
         summarize,
       ),
@@ -286,6 +416,25 @@ export class ReplayState {
     run.summarizerLabel = compressed.value.summarizerLabel;
     run.offline = compressed.value.offline;
     run.status = 'done';
+  }
+
+  /** The compaction request of a run: the plan's strategy and settings, the run's state. */
+  #compressOptions(run: ReplayRun): LabCompressOptions {
+    const { settings, provider } = this.#dependencies;
+    const planOptions = this.#planOptions(run);
+    return {
+      strategy: planOptions.strategy,
+      config: planOptions.config,
+      state: run.compressorState,
+      today: this.#dependencies.today(),
+      mainModel: provider.config.model,
+      // A recorded session is priced as its own model ran it; a demo or chat as the provider's.
+      route: provider.assessmentRoute(this.#dependencies.transcript.transcript?.metadata.model),
+      ...(settings.compression.focusTopic.trim()
+        ? { focusTopic: settings.compression.focusTopic.trim() }
+        : {}),
+      ...(run.plan ? { currentTokens: run.plan.triggerTokens } : {}),
+    };
   }
 
   #planOptions(run: ReplayRun): LabPlanOptions {

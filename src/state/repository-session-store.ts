@@ -29,8 +29,13 @@ export function sessionStoreFromRepository(repository: SessionRepository): LabSe
       if (!stored.ok) throw new Error(describeStoreError(stored.error));
       return { id: stored.value.id, title: stored.value.title };
     },
-    async storeContinuation(parentId, compressed, details) {
-      const rotated = await repository.rotateForCompression(parentId, compressed, details);
+    async commitCompaction(sessionId, compressed, { mode, ...details }) {
+      if (mode === 'in-place') {
+        const compacted = await repository.compactInPlace(sessionId, compressed, details);
+        if (!compacted.ok) throw new Error(describeStoreError(compacted.error));
+        return { id: compacted.value.session.id, title: compacted.value.session.title };
+      }
+      const rotated = await repository.rotateForCompression(sessionId, compressed, details);
       if (!rotated.ok) throw new Error(describeStoreError(rotated.error));
       return { id: rotated.value.id, title: rotated.value.title };
     },

@@ -20,6 +20,12 @@ import type { SessionRow } from '../io/db/session-row.ts';
 import { toConversationEntries, type ConversationEntry } from './conversation-entry.ts';
 import { LiveQueryState } from './live-query.svelte.ts';
 import {
+  ConversationEpochsState,
+  type EpochsRepository,
+  type HistoryChange,
+} from './conversation-epochs-state.svelte.ts';
+import type { LockManagerLike } from '../io/db/compaction-lock.ts';
+import {
   exportFileStem,
   SESSION_EXPORT_FORMATS,
   type ExportFile,
@@ -46,7 +52,8 @@ export type SessionsRepository = Pick<
   | 'deleteSession'
   | 'renameSession'
   | 'search'
->;
+> &
+  EpochsRepository;
 
 /** What opening a stored session in the workspace needs. */
 export interface OpenSessionRequest {
@@ -65,6 +72,12 @@ export interface SessionsStateDependencies {
   openInWorkspace: (request: OpenSessionRequest) => Promise<void>;
   /** Continues the conversation in the chat; without it, resuming opens the tip in the workspace. */
   resumeInChat?: (sessionId: string) => Promise<void>;
+  /** Shows a stored compaction's history in the workspace, read-only. */
+  openReadOnly?: (transcript: Transcript) => Promise<void>;
+  /** Told after an undo or redo here changed a conversation (a chat showing it reloads). */
+  onHistoryChanged?: (change: HistoryChange) => void;
+  /** The cross-tab compaction lock (tests share one between "tabs"). */
+  locks?: LockManagerLike;
   now?: () => number;
 }
 
@@ -131,9 +144,21 @@ export class SessionsState {
     return new LiveQueryState<LineageSegmentView[] | null>(() => this.#loadLineage(rootId), null);
   });
 
+  /** The selected conversation's compaction epochs: listed, opened read-only, exported, undone, redone. */
+  readonly compactions: ConversationEpochsState;
+
   constructor(deps: SessionsStateDependencies) {
     this.#deps = deps;
     this.#rows = new LiveQueryState(() => deps.repository.listSessions(), []);
+    this.compactions = new ConversationEpochsState({
+      repository: deps.repository,
+      selectedRootId: () => this.#selectedRootId,
+      liveSessionId: () => this.#selected?.tip.id ?? null,
+      title: () => this.#selected?.title ?? null,
+      ...(deps.openReadOnly ? { openReadOnly: deps.openReadOnly } : {}),
+      ...(deps.onHistoryChanged ? { onHistoryChanged: deps.onHistoryChanged } : {}),
+      ...(deps.locks ? { locks: deps.locks } : {}),
+    });
   }
 
   /** Every stored session, newest started first. */

@@ -1,5 +1,11 @@
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '../core/config/compression-config.ts';
 import type { Preset } from '../core/presets/preset.ts';
+import {
+  isCompactionModeChoice,
+  resolveCompactionMode,
+  type CompactionMode,
+  type CompactionModeChoice,
+} from '../core/sessions/compaction-mode.ts';
 import { isStrategyName, strategyOrDefault } from '../core/strategies/strategy-registry.ts';
 import type { Strategy } from '../core/strategies/strategy.ts';
 import { DEFAULT_STRATEGY_NAME, type StrategyName } from '../core/strategies/strategy-names.ts';
@@ -13,6 +19,26 @@ export const LEGACY_PRESET_SETTING_KEY = 'preset';
 export const STRATEGY_OPTIONS_SETTING_KEY = 'strategyOptions';
 export const COMPRESSION_SETTING_KEY = 'compression';
 export const THEME_SETTING_KEY = 'theme';
+export const COMPACTION_BEHAVIOUR_SETTING_KEY = 'compaction-behaviour';
+
+/** How compactions are committed: where they go, and whether automatic ones wait for review. */
+export interface CompactionBehaviour {
+  /** `preset`: the preset's own mode (2026-07 in place, 2026-04 rotation). */
+  mode: CompactionModeChoice;
+  /** "Review compactions before they apply": automatic chat compactions stop for review too. */
+  review: boolean;
+}
+
+export const DEFAULT_COMPACTION_BEHAVIOUR: Readonly<CompactionBehaviour> = Object.freeze({
+  mode: 'preset',
+  review: false,
+});
+
+function isCompactionBehaviour(value: unknown): value is CompactionBehaviour {
+  if (!value || typeof value !== 'object') return false;
+  const behaviour = value as Record<string, unknown>;
+  return isCompactionModeChoice(behaviour.mode) && typeof behaviour.review === 'boolean';
+}
 const DEFAULT_ESTIMATOR: Estimator = 'o200k_base';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
@@ -86,6 +112,7 @@ export class SettingsState {
   #strategyOptions = $state.raw<Readonly<Record<string, number>>>({});
   #compression = $state.raw<CompressionSettings>(DEFAULT_COMPRESSION_SETTINGS);
   #theme = $state<ThemeChoice>('system');
+  #compactionBehaviour = $state.raw<CompactionBehaviour>(DEFAULT_COMPACTION_BEHAVIOUR);
   #loaded = $state(false);
   #listeners: (() => void)[] = [];
 
@@ -125,6 +152,15 @@ export class SettingsState {
     return this.#theme;
   }
 
+  get compactionBehaviour(): CompactionBehaviour {
+    return this.#compactionBehaviour;
+  }
+
+  /** Where a compaction goes now: the override, else the mode of the strategy's preset. */
+  get compactionMode(): CompactionMode {
+    return resolveCompactionMode(this.#compactionBehaviour.mode, this.preset);
+  }
+
   get loaded(): boolean {
     return this.#loaded;
   }
@@ -158,21 +194,28 @@ export class SettingsState {
   }
 
   async load(): Promise<void> {
-    const [estimator, legacyPreset, strategy, strategyOptions, compression, theme] = await Promise.all([
-      this.#repository.get(ESTIMATOR_SETTING_KEY, DEFAULT_ESTIMATOR, isEstimator),
-      this.#repository.get(LEGACY_PRESET_SETTING_KEY, DEFAULT_STRATEGY_NAME, isStoredStrategyName),
-      this.#repository.get(STRATEGY_SETTING_KEY, null, (value): value is StrategyName | null =>
-        isStoredStrategyName(value),
-      ),
-      this.#repository.get(STRATEGY_OPTIONS_SETTING_KEY, {}, isStrategyOptions),
-      this.#repository.get(COMPRESSION_SETTING_KEY, DEFAULT_COMPRESSION_SETTINGS, isCompressionSettings),
-      this.#repository.get(THEME_SETTING_KEY, 'system', isThemeChoice),
-    ]);
+    const [estimator, legacyPreset, strategy, strategyOptions, compression, theme, behaviour] =
+      await Promise.all([
+        this.#repository.get(ESTIMATOR_SETTING_KEY, DEFAULT_ESTIMATOR, isEstimator),
+        this.#repository.get(LEGACY_PRESET_SETTING_KEY, DEFAULT_STRATEGY_NAME, isStoredStrategyName),
+        this.#repository.get(STRATEGY_SETTING_KEY, null, (value): value is StrategyName | null =>
+          isStoredStrategyName(value),
+        ),
+        this.#repository.get(STRATEGY_OPTIONS_SETTING_KEY, {}, isStrategyOptions),
+        this.#repository.get(COMPRESSION_SETTING_KEY, DEFAULT_COMPRESSION_SETTINGS, isCompressionSettings),
+        this.#repository.get(THEME_SETTING_KEY, 'system', isThemeChoice),
+        this.#repository.get(
+          COMPACTION_BEHAVIOUR_SETTING_KEY,
+          DEFAULT_COMPACTION_BEHAVIOUR,
+          isCompactionBehaviour,
+        ),
+      ]);
     this.#estimator = estimator;
     this.#strategyName = strategy ?? legacyPreset;
     this.#strategyOptions = strategyOptions;
     this.#compression = compressionSettingsOf(compression);
     this.#theme = theme;
+    this.#compactionBehaviour = behaviour;
     this.#loaded = true;
   }
 
@@ -209,6 +252,13 @@ export class SettingsState {
 
   async resetCompression(): Promise<void> {
     await this.updateCompression({ ...DEFAULT_COMPRESSION_SETTINGS });
+  }
+
+  async updateCompactionBehaviour(patch: Partial<CompactionBehaviour>): Promise<void> {
+    const next = { ...this.#compactionBehaviour, ...patch };
+    if (!isCompactionBehaviour(next)) return;
+    this.#compactionBehaviour = next;
+    await this.#repository.set(COMPACTION_BEHAVIOUR_SETTING_KEY, next);
   }
 
   async setTheme(theme: ThemeChoice): Promise<void> {

@@ -1,4 +1,6 @@
 import type { Preset } from '../core/presets/preset.ts';
+import type { CompactionEpoch } from '../core/sessions/compaction-epoch.ts';
+import { compactionLedgerRows, type CompactionLedgerTable } from '../core/usage/compaction-ledger-rows.ts';
 import { priceUsageTurn } from '../core/usage/price-usage-turn.ts';
 import { buildUsageSeries, type UsageSeries } from '../core/usage/usage-series.ts';
 import { lineageUsageTotals, type LineageUsageTotals } from '../core/usage/usage-totals.ts';
@@ -9,7 +11,10 @@ import type { UsageEventRow } from '../io/db/usage-event-row.ts';
 import type { ConversationEntry } from './conversation-entry.ts';
 import { LiveQueryState } from './live-query.svelte.ts';
 
-export type UsageRepository = Pick<SessionRepository, 'lineageRootToTip' | 'listUsageEvents'>;
+export type UsageRepository = Pick<
+  SessionRepository,
+  'lineageRootToTip' | 'listUsageEvents' | 'listConversationCompactions'
+>;
 
 export interface UsageStateDependencies {
   repository: UsageRepository;
@@ -26,11 +31,14 @@ export interface UsageView {
   turns: UsageTurn[];
   series: UsageSeries;
   totals: LineageUsageTotals;
+  /** One row per compaction of the conversation and its chain, and per billed attempt not applied. */
+  ledger: CompactionLedgerTable;
 }
 
 interface StoredUsage {
   chain: SessionRow[];
   events: UsageEventRow[];
+  epochs: CompactionEpoch[];
 }
 
 /**
@@ -103,8 +111,11 @@ export class UsageState {
 
   async #load(rootId: string): Promise<StoredUsage> {
     const chain = await this.#deps.repository.lineageRootToTip(rootId, this.#deps.preset());
-    const events = await this.#deps.repository.listUsageEvents(chain.map((row) => row.id));
-    return { chain, events };
+    const [events, epochs] = await Promise.all([
+      this.#deps.repository.listUsageEvents(chain.map((row) => row.id)),
+      this.#deps.repository.listConversationCompactions(rootId),
+    ]);
+    return { chain, events, epochs };
   }
 }
 
@@ -131,5 +142,11 @@ export function buildUsageView(stored: StoredUsage, preset: Preset): UsageView {
           (order.get(second.turn.sessionId) ?? chainIds.length) || first.index - second.index,
     )
     .map(({ turn }) => turn);
-  return { chain: stored.chain, turns, series, totals: lineageUsageTotals(priced, chainIds) };
+  return {
+    chain: stored.chain,
+    turns,
+    series,
+    totals: lineageUsageTotals(priced, chainIds),
+    ledger: compactionLedgerRows(stored.epochs, priced),
+  };
 }

@@ -22,6 +22,7 @@ import type { MessageTokens, Strategy } from '../core/strategies/strategy.ts';
 import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { ToolSchema } from '../core/transcript/transcript.ts';
+import type { CanonicalUsage } from '../core/usage/canonical-usage.ts';
 
 /** One compaction request as the page sends it (the strategy by name: this is an edge). */
 export interface LabCompressOptions {
@@ -36,6 +37,13 @@ export interface LabCompressOptions {
   readonly currentTokens?: number;
   /** Reviewed summary bodies: commit them instead of calling a summariser. */
   readonly summaryOverrides?: readonly string[];
+  /**
+   * With `summaryOverrides`: the usage of the summariser call that wrote the bodies being
+   * committed (a review edits a summary; it does not make the call free), for the ledger.
+   */
+  readonly summaryUsage?: CanonicalUsage | null;
+  /** Whether `summaryUsage` is what the provider billed (a live chat) or counted from texts. */
+  readonly summaryMeasured?: boolean;
   /** Input indices that must survive verbatim. */
   readonly pinned?: readonly number[];
   readonly reason?: CompactionReason;
@@ -135,6 +143,8 @@ function assess(
     countMessage: (message) => estimateMessageTokensRough(message, preset),
     countText: estimateTokensRough,
     ...(options.pinned ? { pinned: options.pinned } : {}),
+    ...(options.summaryUsage !== undefined ? { summaryUsage: options.summaryUsage } : {}),
+    ...(options.summaryMeasured !== undefined ? { summaryMeasured: options.summaryMeasured } : {}),
   });
 }
 

@@ -239,6 +239,19 @@ test('two tabs never compact the same session twice', async ({ page, context, re
       await second.getByTestId('chat-send').click();
     })(),
   ]);
+  // /compress stops for review in the tab that got the lock; the other was told it is busy.
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('compaction-review').count()) +
+        (await second.getByTestId('compaction-review').count()),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe(1);
+  const reviewing = (await page.getByTestId('compaction-review').count()) > 0 ? page : second;
+  await reviewing.getByTestId('compaction-commit').click();
   for (const tab of [page, second]) {
     await expect(tab.getByTestId('chat-status')).toHaveAttribute('data-status', 'idle', { timeout: 30_000 });
   }

@@ -71,6 +71,13 @@ test.describe('replay', () => {
     await page.screenshot({ path: test.info().outputPath('replay-dark.png') });
 
     await page.getByTestId('replay-save').click();
+    // Each run of the chain is reviewed before it is stored (the summary editable, Commit to store).
+    for (const run of [1, 2]) {
+      await expect(page.getByTestId('compaction-review')).toBeVisible();
+      await expect(page.getByTestId('summary-editor')).toHaveCount(1);
+      await page.getByTestId('compaction-commit').click();
+      if (run === 1) await expect(page.getByTestId('compaction-review')).toBeVisible();
+    }
     await expect(page.getByTestId('replay-save-status')).toContainText('Saved as continuation session', {
       timeout: 15_000,
     });

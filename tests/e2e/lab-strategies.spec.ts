@@ -52,7 +52,11 @@ test.describe('strategies', () => {
     await page.screenshot({ path: test.info().outputPath('codex-replay.png'), fullPage: true });
 
     await page.getByTestId('replay-save').click();
-    await expect(page.getByTestId('replay-save-status')).toContainText('Saved as continuation session', {
+    // The save stops at the review: the summary editable, the lost facts beside it, then Commit.
+    await expect(page.getByTestId('compaction-review')).toBeVisible();
+    await expect(page.getByTestId('summary-editor')).toBeVisible();
+    await page.getByTestId('compaction-commit').click();
+    await expect(page.getByTestId('replay-save-status')).toContainText('Saved', {
       timeout: 15_000,
     });
     expect(errors).toEqual([]);

@@ -51,6 +51,9 @@ async function storeChain(page: Page): Promise<void> {
   await page.getByTestId('replay-run').click();
   await expect(page.getByTestId('replay-save')).toBeEnabled({ timeout: 30_000 });
   await page.getByTestId('replay-save').click();
+  // Saving stops for review first: the summary in an editor; Commit stores it.
+  await expect(page.getByTestId('summary-editor')).toBeVisible();
+  await page.getByTestId('compaction-commit').click();
   await expect(page.getByTestId('replay-save-status')).toContainText('Saved as continuation session', {
     timeout: 30_000,
   });

@@ -52,6 +52,11 @@ export interface AssessCompactionInput {
   readonly summaryUsage?: CanonicalUsage | null;
   /** The real cache figures (live compactions); simulated otherwise. */
   readonly cache?: CompactionCacheFigures;
+  /**
+   * Whether `summaryUsage` is what the provider billed; by default, whenever it is given. A
+   * reviewed replay passes the counted usage of the call that wrote the original text.
+   */
+  readonly summaryMeasured?: boolean;
 }
 
 export interface CompactionAssessment {
@@ -116,7 +121,8 @@ export function assessCompaction(input: AssessCompactionInput): CompactionAssess
     fidelity,
     ledger,
     cache,
-    summaryMeasured: input.summaryUsage !== undefined && input.summaryUsage !== null,
+    summaryMeasured:
+      input.summaryMeasured ?? (input.summaryUsage !== undefined && input.summaryUsage !== null),
     missingPins: input.pinned ? findMissingPinnedMessages(input.input, input.pinned, input.output) : [],
   };
 }

@@ -112,5 +112,6 @@ export const HERMES_2026_04: Preset = {
   sessions: {
     continuationChoice: 'latest-started-after-end',
     resumeFollowsContinuations: false,
+    compaction: 'rotate',
   },
 };

@@ -112,5 +112,6 @@ export const HERMES_2026_07: Preset = {
   sessions: {
     continuationChoice: 'best-continuation',
     resumeFollowsContinuations: true,
+    compaction: 'in-place',
   },
 };

@@ -290,6 +290,14 @@ export interface SessionSwitches {
   readonly continuationChoice: 'latest-started-after-end' | 'best-continuation';
   /** Resume walks to the compression tip first and only descends through continuations. */
   readonly resumeFollowsContinuations: boolean;
+  /**
+   * Where a compaction's result goes (hermes-reference §6 step 13). `rotate`: the session ends
+   * with `compression` and a child continues it (2026-04, and 2026-07 with `in_place: false`);
+   * `in-place`: the session keeps its id, its live rows are archived (`active=0, compacted=1`) and
+   * the compacted list inserted as the new live rows, in one transaction (2026-07's default since
+   * 2026-06-24). The user may override it in the settings.
+   */
+  readonly compaction: 'in-place' | 'rotate';
 }
 
 const PRESETS: Readonly<Record<PresetName, Preset>> = {

@@ -11,6 +11,7 @@ export interface RecordedUsage extends CanonicalUsage {
   model: string;
   costUsd: number;
   compaction: boolean;
+  compactionId?: string | null;
 }
 
 /**
@@ -37,5 +38,6 @@ export function priceUsageTurn(record: RecordedUsage, route: CostRoute, preset: 
     uncachedCostUsd:
       estimate.amountUsd === null || uncached.amountUsd === null ? null : costUsdNumber(uncached),
     compaction: record.compaction,
+    ...(record.compactionId ? { compactionId: record.compactionId } : {}),
   };
 }

@@ -15,6 +15,8 @@ export interface UsageTotals {
   turns: number;
   /** Summary requests of compactions. */
   compactionCalls: number;
+  /** What those summary requests cost, USD (known prices only): the compactions' summariser bill. */
+  compactionCostUsd: number;
   /** The sum of the known costs, USD. */
   costUsd: number;
   /** False when some request had no price: `costUsd` is then a lower bound. */
@@ -40,6 +42,7 @@ export const EMPTY_USAGE_TOTALS: Readonly<UsageTotals> = Object.freeze({
   promptTokens: 0,
   turns: 0,
   compactionCalls: 0,
+  compactionCostUsd: 0,
   costUsd: 0,
   costComplete: true,
   pricedTurns: 0,
@@ -62,8 +65,10 @@ export function sumUsageTurns(turns: readonly UsageTurn[]): UsageTotals {
     totals.cacheWriteTokens += turn.cacheWriteTokens;
     totals.reasoningTokens += turn.reasoningTokens;
     totals.requestCount += turn.requestCount;
-    if (turn.compaction) totals.compactionCalls += 1;
-    else totals.turns += 1;
+    if (turn.compaction) {
+      totals.compactionCalls += 1;
+      if (turn.costUsd !== null) totals.compactionCostUsd += turn.costUsd;
+    } else totals.turns += 1;
     if (turn.costUsd === null) totals.costComplete = false;
     else {
       totals.costUsd += turn.costUsd;

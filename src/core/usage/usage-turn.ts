@@ -19,4 +19,6 @@ export interface UsageTurn extends CanonicalUsage {
   uncachedCostUsd: number | null;
   /** The summariser's request of a compaction, not a conversation turn. */
   compaction: boolean;
+  /** The compaction attempt a summariser request belonged to, when recorded. */
+  compactionId?: string | null;
 }

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { CompactionRow } from './compaction-row.ts';
 import type { MessageRow } from './message-row.ts';
 import type { PersistedOutputRow } from './persisted-output-row.ts';
 import type { SearchTermRow } from './search-term-row.ts';
@@ -20,6 +21,7 @@ export class AppDb extends Dexie {
   searchTerms!: Table<SearchTermRow, [number, string]>;
   persistedOutputs!: EntityTable<PersistedOutputRow, 'fileName'>;
   usageEvents!: EntityTable<UsageEventRow, 'id'>;
+  compactions!: EntityTable<CompactionRow, 'id'>;
 
   constructor(name: string = APP_DB_NAME) {
     super(name);
@@ -45,5 +47,17 @@ export class AppDb extends Dexie {
         usageEvents: '++id, sessionId',
       })
       .upgrade(upgradeToVersion2);
+    // v3 (2026-11-27): compaction epochs (issue 15). Every committed compaction, in place or by
+    // rotation, with what undo and redo need; looked up by the session it compacted and by the
+    // continuation it created. A new table only: older rows need no change.
+    this.version(3).stores({
+      sessions: 'id, startedAt, parentSessionId, title',
+      messages: '++id, sessionId, [sessionId+id]',
+      settings: 'key',
+      searchTerms: '[bucket+term]',
+      persistedOutputs: 'fileName, sessionId',
+      usageEvents: '++id, sessionId',
+      compactions: '++id, sessionId, childSessionId',
+    });
   }
 }

@@ -12,6 +12,20 @@ import { err, ok, type Result } from '../../core/shared/result.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
 import type { AppDb } from './app-db.ts';
+import type { CompactionEpoch, CompactionEpochDetails } from '../../core/sessions/compaction-epoch.ts';
+import { redoTarget, supersededBy, undoTarget } from '../../core/sessions/epoch-navigation.ts';
+import {
+  epochsAround,
+  isUndoneBranch,
+  liveRows,
+  rowIds,
+  sameIds,
+  setFlags,
+  withHistoryChange,
+  type EpochStep,
+} from './compaction-epoch-writes.ts';
+import type { CompactionRow } from './compaction-row.ts';
+import { EpochInconsistentError, redoEpoch, undoEpoch, type EpochTransition } from './epoch-transitions.ts';
 import {
   exportLineage,
   type LineageExportFormat,
@@ -33,6 +47,8 @@ import { SearchIndex, type PreparedTerms, type SearchHit, type SearchOptions } f
 import type { SessionEventPublisher } from './session-events.ts';
 import type { SessionRow } from './session-row.ts';
 import type {
+  HistoryChangedError,
+  NoEpochError,
   SessionAlreadyEndedError,
   SessionNotFoundError,
   TitleInUseError,
@@ -66,13 +82,53 @@ export interface RotationInfo {
   /** The rebuilt system prompt (hermes-reference §6 step 12), stored on the child. */
   systemPrompt: string | null;
   endReason?: 'compression';
+  /**
+   * The live rows the compaction read, in order. When given and the live rows differ now (another
+   * tab added a turn meanwhile), nothing is written and the error is `HistoryChanged`.
+   */
+  basisMessageIds?: readonly number[];
+  /** Recorded as the compaction's epoch in the same transaction, so it can be undone and exported. */
+  epoch?: CompactionEpochDetails;
+}
+
+/** An in-place compaction (hermes-reference §6 step 13, `archive_and_compact`). */
+export interface InPlaceInfo {
+  /** The compressor's state after the compaction. */
+  compressorState: CompressorState;
+  /** The rebuilt system prompt, stored on the session (`update_system_prompt`). */
+  systemPrompt: string | null;
+  /** As for a rotation: the live rows the compaction read; others live now refuse the write. */
+  basisMessageIds?: readonly number[];
+  epoch: CompactionEpochDetails;
+}
+
+export type InPlaceError =
+  StorageFullError | SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError;
+
+/** What undo or redo changed: the epoch after it, and the session the conversation is live in. */
+export interface EpochChange {
+  readonly epoch: CompactionEpoch;
+  readonly session: SessionRow;
+}
+
+export type EpochChangeError =
+  StorageFullError | SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError | NoEpochError;
+
+export interface EpochChangeOptions {
+  /**
+   * The epoch the user saw as the one to undo (or redo). When another tab has changed the
+   * history since, another epoch would be the target; refusing then is what keeps two tabs from
+   * undoing twice.
+   */
+  readonly expectedEpochId?: number;
 }
 
 /** The steps of a rotation, in order; `onRotationStep` is called after each. */
 export const ROTATION_STEPS = ['end-old', 'create-child', 'insert-messages', 'index-terms'] as const;
 export type RotationStep = (typeof ROTATION_STEPS)[number];
 
-export type RotationError = StorageFullError | SessionNotFoundError | SessionAlreadyEndedError;
+export type RotationError =
+  StorageFullError | SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError;
 
 export interface SessionRepositoryDeps {
   now: () => number;
@@ -93,6 +149,8 @@ export interface SessionRepositoryDeps {
    * Throwing from it aborts the transaction exactly as a crash or a closed tab would.
    */
   onRotationStep?: (step: RotationStep) => void;
+  /** Test-only fault injection for in-place compaction, undo and redo (and a rotation's epoch record). */
+  onEpochStep?: (step: EpochStep) => void;
 }
 
 /** Writes estimated above this size are checked against the storage estimate first. */
@@ -130,6 +188,11 @@ export class SessionRepository {
   /** The tables a transaction that stores messages writes. */
   get #messageTables() {
     return [this.#db.sessions, this.#db.messages, this.#db.searchTerms, this.#db.persistedOutputs];
+  }
+
+  /** The tables a compaction, undo or redo writes: the message tables and the epochs. */
+  get #epochTables() {
+    return [...this.#messageTables, this.#db.compactions];
   }
 
   /** A new live session holding `messages`, indexed for search, in one transaction. */
@@ -172,12 +235,18 @@ export class SessionRepository {
   /**
    * Appends messages to a live session; returns their ids (the order key). Refused for a
    * session that was rotated for compression (another tab, say): appending there would fork
-   * the conversation, so the error names the tip to continue at.
+   * the conversation, so the error names the tip to continue at. The same holds for a
+   * continuation whose rotation was undone (its parent is live again). With
+   * `expectedHistoryRevision`, an append to a history another tab changed since (a compaction in
+   * place, an undo, a redo) is refused as `HistoryChanged`.
    */
   async appendMessages(
     sessionId: string,
     messages: readonly Message[],
-  ): Promise<Result<number[], StorageFullError | SessionNotFoundError | SessionAlreadyEndedError>> {
+    options: { readonly expectedHistoryRevision?: number } = {},
+  ): Promise<
+    Result<number[], StorageFullError | SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError>
+  > {
     const room = await this.#checkRoom(messages);
     if (!room.ok) return room;
     const prepared = await this.searchIndex.prepare(messages);
@@ -186,10 +255,16 @@ export class SessionRepository {
       this.#db.transaction(
         'rw',
         this.#messageTables,
-        async (): Promise<Result<number[], SessionNotFoundError | SessionAlreadyEndedError>> => {
+        async (): Promise<
+          Result<number[], SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError>
+        > => {
           const session = await this.#db.sessions.get(sessionId);
           if (session === undefined) return err({ type: 'SessionNotFound', sessionId });
-          if (session.endReason === END_REASONS.compression) return err(alreadyEnded(session));
+          if (session.endReason === END_REASONS.compression || isUndoneBranch(session))
+            return err(alreadyEnded(session));
+          const expected = options.expectedHistoryRevision;
+          if (expected !== undefined && (session.historyRevision ?? 0) !== expected)
+            return err(historyChanged(sessionId));
           const now = this.#deps.now();
           const inserted = await this.#insertMessages(sessionId, messages, prepared, now);
           flushed = inserted.flushed;
@@ -270,13 +345,18 @@ export class SessionRepository {
     const result = await runStorageWrite(() =>
       this.#db.transaction(
         'rw',
-        this.#messageTables,
-        async (): Promise<Result<SessionRow, SessionNotFoundError | SessionAlreadyEndedError>> => {
+        this.#epochTables,
+        async (): Promise<
+          Result<SessionRow, SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError>
+        > => {
           // Read inside the write transaction: IndexedDB runs read-write transactions on the
           // same stores one at a time, so two tabs cannot both see the session live.
           const old = await this.#db.sessions.get(oldSessionId);
           if (old === undefined) return err({ type: 'SessionNotFound', sessionId: oldSessionId });
           if (old.endedAt !== null) return err(alreadyEnded(old));
+          const replaced = rowIds(await liveRows(this.#db, oldSessionId));
+          if (info.basisMessageIds !== undefined && !sameIds(replaced, info.basisMessageIds))
+            return err(historyChanged(oldSessionId));
           const now = this.#deps.now();
           await this.#db.sessions.put({
             ...old,
@@ -308,7 +388,25 @@ export class SessionRepository {
           };
           await this.#db.sessions.add(child);
           step('create-child');
-          flushed = (await this.#insertMessages(child.id, compressed, prepared, now, step)).flushed;
+          const inserted = await this.#insertMessages(child.id, compressed, prepared, now, step);
+          flushed = inserted.flushed;
+          if (info.epoch)
+            await this.#recordEpoch(old.id, {
+              ...info.epoch,
+              sessionId: old.id,
+              childSessionId: child.id,
+              mode: 'rotate',
+              status: 'applied',
+              createdAt: now,
+              changedAt: now,
+              replacedMessageIds: replaced,
+              resultMessageIds: inserted.ids,
+              carriedMessageIds: [],
+              compressorStateBefore: old.compressorState,
+              compressorStateAfter: info.compressorState,
+              systemPromptBefore: old.systemPrompt,
+              systemPromptAfter: info.systemPrompt,
+            });
           return ok(child);
         },
       ),
@@ -318,6 +416,215 @@ export class SessionRepository {
       this.#deps.events?.publish({ type: 'session-rotated', oldId: oldSessionId, newId: result.value.id });
     }
     return this.#withTip(result);
+  }
+
+  /**
+   * Hermes' in-place compaction (hermes-reference §6 step 13, `archive_and_compact`), in ONE
+   * transaction: every live row of the session becomes `active=0, compacted=1` (still searched
+   * and exported, no longer loaded), the compacted list is inserted as the new live rows and
+   * indexed, the session keeps its id, title and lineage with the new compressor state, system
+   * prompt and live count, and the epoch is recorded. Undone epochs the new history makes
+   * unreachable are marked superseded. An interruption anywhere leaves the session as it was.
+   */
+  async compactInPlace(
+    sessionId: string,
+    compressed: readonly Message[],
+    info: InPlaceInfo,
+  ): Promise<Result<{ session: SessionRow; epoch: CompactionEpoch }, InPlaceError>> {
+    const room = await this.#checkRoom(compressed);
+    if (!room.ok) return room;
+    const prepared = await this.searchIndex.prepare(compressed);
+    const step = (name: EpochStep): void => this.#deps.onEpochStep?.(name);
+    let flushed: FlushedOutputs = [];
+    const result = await runStorageWrite(() =>
+      this.#db.transaction(
+        'rw',
+        this.#epochTables,
+        async (): Promise<
+          Result<
+            { session: SessionRow; epoch: CompactionRow },
+            SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError
+          >
+        > => {
+          const session = await this.#db.sessions.get(sessionId);
+          if (session === undefined) return err({ type: 'SessionNotFound', sessionId });
+          if (session.endedAt !== null) return err(alreadyEnded(session));
+          const replaced = rowIds(await liveRows(this.#db, sessionId));
+          if (info.basisMessageIds !== undefined && !sameIds(replaced, info.basisMessageIds))
+            return err(historyChanged(sessionId));
+          const now = this.#deps.now();
+          await setFlags(this.#db, replaced, 0, 1);
+          step('archive-rows');
+          const inserted = await this.#insertMessages(sessionId, compressed, prepared, now, step);
+          flushed = inserted.flushed;
+          const updated = withHistoryChange(session, {
+            systemPrompt: info.systemPrompt,
+            compressionCount: Math.max(session.compressionCount + 1, info.compressorState.compressionCount),
+            compressorState: info.compressorState,
+            messageCount: compressed.length,
+            lastMessageAt: compressed.length > 0 ? now : session.lastMessageAt,
+          });
+          await this.#db.sessions.put(updated);
+          step('update-sessions');
+          const epoch = await this.#recordEpoch(sessionId, {
+            ...info.epoch,
+            sessionId,
+            childSessionId: null,
+            mode: 'in-place',
+            status: 'applied',
+            createdAt: now,
+            changedAt: now,
+            replacedMessageIds: replaced,
+            resultMessageIds: inserted.ids,
+            carriedMessageIds: [],
+            compressorStateBefore: session.compressorState,
+            compressorStateAfter: info.compressorState,
+            systemPromptBefore: session.systemPrompt,
+            systemPromptAfter: info.systemPrompt,
+          });
+          return ok({ session: updated, epoch });
+        },
+      ),
+    );
+    if (!result.ok) return this.#withTip(result);
+    this.toolResultStorage.forgetFlushed(flushed);
+    this.#deps.events?.publish({ type: 'session-updated', id: sessionId });
+    const epochs = await this.listConversationCompactions(sessionId);
+    const epoch = epochs.find((entry) => entry.id === result.value.epoch.id)!;
+    return ok({ session: result.value.session, epoch });
+  }
+
+  /**
+   * Reverts the newest applied compaction of the conversation live in `liveSessionId`, in one
+   * transaction (see `epoch-transitions.ts`): in place the archived rows are live again and the
+   * compacted ones hidden; after a rotation the parent is the live tip again and the child an
+   * undone branch. Nothing is deleted, so redo can apply it again.
+   */
+  undoCompaction(
+    liveSessionId: string,
+    options: EpochChangeOptions = {},
+  ): Promise<Result<EpochChange, EpochChangeError>> {
+    return this.#changeEpoch(liveSessionId, 'undo', options);
+  }
+
+  /** Applies again the compaction undone last on `liveSessionId`, in one transaction. */
+  redoCompaction(
+    liveSessionId: string,
+    options: EpochChangeOptions = {},
+  ): Promise<Result<EpochChange, EpochChangeError>> {
+    return this.#changeEpoch(liveSessionId, 'redo', options);
+  }
+
+  /**
+   * The epochs of the conversations the given sessions belong to (made on one of them or
+   * creating one of them), oldest first, numbered in commit order from 1.
+   */
+  async listCompactions(sessionIds: readonly string[]): Promise<CompactionEpoch[]> {
+    if (sessionIds.length === 0) return [];
+    const ids = [...new Set(sessionIds)];
+    const [made, created] = await Promise.all([
+      this.#db.compactions.where('sessionId').anyOf(ids).toArray(),
+      this.#db.compactions.where('childSessionId').anyOf(ids).toArray(),
+    ]);
+    const byId = new Map([...made, ...created].map((row) => [row.id!, row]));
+    return [...byId.values()]
+      .sort((first, second) => first.id! - second.id!)
+      .map((row, index) => compactionRowToEpoch(row, index + 1));
+  }
+
+  /**
+   * Every epoch of the conversation `sessionId` belongs to — its whole chain from the root, undone
+   * branches included — oldest first and numbered as `listCompactions` numbers them.
+   */
+  async listConversationCompactions(sessionId: string): Promise<CompactionEpoch[]> {
+    const related = await loadRelatedSessions(this.#db, sessionId);
+    const byId = new Map(related.map((row) => [row.id, row]));
+    let root = byId.get(sessionId);
+    while (root?.parentSessionId && byId.has(root.parentSessionId)) root = byId.get(root.parentSessionId);
+    if (root === undefined) return [];
+    const conversation = root.id === sessionId ? related : await loadRelatedSessions(this.#db, root.id);
+    return this.listCompactions(conversation.map((row) => row.id));
+  }
+
+  /** The history each side of an epoch holds, as committed: what it replaced and what it produced. */
+  async loadEpochMessages(epochId: number): Promise<{ before: Message[]; after: Message[] } | null> {
+    const row = await this.#db.compactions.get(epochId);
+    if (row === undefined) return null;
+    const load = async (ids: readonly number[]): Promise<Message[]> =>
+      (await this.#db.messages.bulkGet([...ids])).flatMap((message) => (message ? [message.message] : []));
+    return { before: await load(row.replacedMessageIds), after: await load(row.resultMessageIds) };
+  }
+
+  async #changeEpoch(
+    liveSessionId: string,
+    direction: 'undo' | 'redo',
+    options: EpochChangeOptions,
+  ): Promise<Result<EpochChange, EpochChangeError>> {
+    const step = (name: EpochStep): void => this.#deps.onEpochStep?.(name);
+    const result = await runStorageWrite(() =>
+      this.#db.transaction(
+        'rw',
+        [this.#db.sessions, this.#db.messages, this.#db.persistedOutputs, this.#db.compactions],
+        async (): Promise<
+          Result<
+            EpochTransition,
+            SessionNotFoundError | SessionAlreadyEndedError | HistoryChangedError | NoEpochError
+          >
+        > => {
+          const live = await this.#db.sessions.get(liveSessionId);
+          if (live === undefined) return err({ type: 'SessionNotFound', sessionId: liveSessionId });
+          if (live.endedAt !== null) return err(alreadyEnded(live));
+          const epochs = await epochsAround(this.#db, liveSessionId);
+          const target =
+            direction === 'undo' ? undoTarget(epochs, liveSessionId) : redoTarget(epochs, liveSessionId);
+          if (target === null) {
+            if (options.expectedEpochId !== undefined) return err(historyChanged(liveSessionId));
+            return err({
+              type: direction === 'undo' ? 'NothingToUndo' : 'NothingToRedo',
+              sessionId: liveSessionId,
+              message:
+                direction === 'undo'
+                  ? 'There is no compaction to undo in this conversation.'
+                  : 'There is no undone compaction to redo.',
+            });
+          }
+          if (options.expectedEpochId !== undefined && target.id !== options.expectedEpochId)
+            return err(historyChanged(liveSessionId));
+          const now = this.#deps.now();
+          return ok(
+            direction === 'undo'
+              ? await undoEpoch(this.#db, target, now, step)
+              : await redoEpoch(this.#db, target, now, step),
+          );
+        },
+      ),
+    ).catch((error: unknown) => {
+      // Rows contradicting the epoch roll the transaction back; the user hears why.
+      if (error instanceof EpochInconsistentError)
+        return err({ type: 'HistoryChanged' as const, sessionId: liveSessionId, message: error.message });
+      throw error;
+    });
+    if (!result.ok) return this.#withTip(result);
+    const { epoch, session } = result.value;
+    for (const id of new Set([epoch.sessionId, epoch.childSessionId ?? epoch.sessionId]))
+      this.#deps.events?.publish({ type: 'session-updated', id });
+    const listed = await this.listConversationCompactions(epoch.sessionId);
+    return ok({ epoch: listed.find((entry) => entry.id === epoch.id)!, session });
+  }
+
+  /**
+   * Inside a compaction's transaction: records its epoch and marks superseded the undone epochs
+   * its new history cuts off (redo could only apply them to a history they were not made for).
+   */
+  async #recordEpoch(sessionId: string, row: Omit<CompactionRow, 'id'>): Promise<CompactionRow> {
+    const cutOff = supersededBy(await epochsAround(this.#db, sessionId), sessionId);
+    if (cutOff.length > 0)
+      await this.#db.compactions.bulkPut(
+        cutOff.map((epoch) => ({ ...epoch, status: 'superseded' as const, changedAt: row.createdAt })),
+      );
+    const id = await this.#db.compactions.add(row as CompactionRow);
+    this.#deps.onEpochStep?.('record-epoch');
+    return { ...row, id: id! };
   }
 
   /** The live end of the compression chain through `id` (`get_compression_tip`). */
@@ -371,23 +678,26 @@ export class SessionRepository {
   }
 
   /**
-   * Deletes a session with its messages, search postings and usage events. Its persisted tool
+   * Deletes a session with its messages, search postings, usage events and compaction epochs. Its persisted tool
    * outputs move to a child when it has one (the child's compressed tail may still cite them)
    * and are deleted otherwise. Children keep a `parentSessionId` naming the deleted session:
    * the lineage walk stops at a missing parent, so each child becomes the root of its chain.
    */
   async deleteSession(id: string): Promise<Result<void, StorageFullError | SessionNotFoundError>> {
-    const { sessions, messages, searchTerms, persistedOutputs, usageEvents } = this.#db;
+    const { sessions, messages, searchTerms, persistedOutputs, usageEvents, compactions } = this.#db;
     const result = await runStorageWrite(() =>
       this.#db.transaction(
         'rw',
-        [sessions, messages, searchTerms, persistedOutputs, usageEvents],
+        [sessions, messages, searchTerms, persistedOutputs, usageEvents, compactions],
         async (): Promise<Result<void, SessionNotFoundError>> => {
           if ((await sessions.get(id)) === undefined) return err({ type: 'SessionNotFound', sessionId: id });
           const messageIds = definedIds(await messages.where('sessionId').equals(id).primaryKeys());
           await this.searchIndex.remove(messageIds);
           await messages.bulkDelete(messageIds);
           await usageEvents.where('sessionId').equals(id).delete();
+          // Its epochs go with it: their rows on this side are gone, so they can no longer be undone.
+          await compactions.where('sessionId').equals(id).delete();
+          await compactions.where('childSessionId').equals(id).delete();
           const child = await sessions.where('parentSessionId').equals(id).first();
           const outputs = persistedOutputs.where('sessionId').equals(id);
           if (child === undefined) await outputs.delete();
@@ -435,14 +745,15 @@ export class SessionRepository {
 
   /**
    * Adds one response's usage to the session's accumulators and records it as a usage event,
-   * in one transaction. `compaction` marks a summary call rather than a conversation turn.
+   * in one transaction. `compaction` marks a summary call rather than a conversation turn, and
+   * `compactionId` the compaction attempt it belonged to.
    */
   async addUsage(
     sessionId: string,
     usage: CanonicalUsage,
     costUsd: number,
     model: string,
-    options: { compaction?: boolean } = {},
+    options: { compaction?: boolean; compactionId?: string | null } = {},
   ): Promise<Result<SessionRow, StorageFullError | SessionNotFoundError>> {
     const { sessions, usageEvents } = this.#db;
     const result = await runStorageWrite(() =>
@@ -476,6 +787,7 @@ export class SessionRepository {
             requestCount: usage.requestCount,
             costUsd,
             compaction: options.compaction ?? false,
+            ...(options.compactionId ? { compactionId: options.compactionId } : {}),
           });
           return ok(updated);
         },
@@ -550,7 +862,7 @@ export class SessionRepository {
     messages: readonly Message[],
     prepared: PreparedTerms,
     now: number,
-    step?: (name: RotationStep) => void,
+    step?: (name: 'insert-messages' | 'index-terms') => void,
   ): Promise<{ ids: number[]; flushed: FlushedOutputs }> {
     const ids = definedIds(
       await this.#db.messages.bulkAdd(
@@ -582,19 +894,58 @@ export class SessionRepository {
   }
 
   /** Fills in the tip of an already-ended session once the transaction is over. */
-  async #withTip<T>(result: Result<T, RotationError>): Promise<Result<T, RotationError>> {
-    if (result.ok || result.error.type !== 'SessionAlreadyEnded') return result;
-    return err({ ...result.error, tipSessionId: await this.getCompressionTip(result.error.sessionId) });
+  async #withTip<T, E extends { readonly type: string }>(result: Result<T, E>): Promise<Result<T, E>> {
+    if (result.ok || !isAlreadyEnded(result.error)) return result;
+    const error: SessionAlreadyEndedError = result.error;
+    return err({ ...result.error, tipSessionId: await this.getCompressionTip(error.tipSessionId) });
   }
 }
 
-/** The tip is filled in after the transaction (`#withTip`); reading the chain inside would widen it. */
+/**
+ * The tip is filled in after the transaction (`#withTip`, from `tipSessionId`); reading the chain
+ * inside would widen it. An undone branch continues at its parent's tip, not its own.
+ */
 function alreadyEnded(session: SessionRow): SessionAlreadyEndedError {
   return {
     type: 'SessionAlreadyEnded',
     sessionId: session.id,
     endReason: session.endReason,
-    tipSessionId: session.id,
+    tipSessionId: isUndoneBranch(session) && session.parentSessionId ? session.parentSessionId : session.id,
+  };
+}
+
+const isAlreadyEnded = (error: { readonly type: string }): error is SessionAlreadyEndedError =>
+  error.type === 'SessionAlreadyEnded';
+
+function historyChanged(sessionId: string): HistoryChangedError {
+  return {
+    type: 'HistoryChanged',
+    sessionId,
+    message:
+      'The conversation changed in another tab (a new turn, a compaction, an undo or a redo) since this was worked out; nothing was changed here. Reload it and try again.',
+  };
+}
+
+/** The domain view of a stored epoch; `number` is its place in its conversation. */
+export function compactionRowToEpoch(row: CompactionRow, number: number): CompactionEpoch {
+  return {
+    id: row.id!,
+    number,
+    sessionId: row.sessionId,
+    childSessionId: row.childSessionId,
+    mode: row.mode,
+    status: row.status,
+    createdAt: row.createdAt,
+    changedAt: row.changedAt,
+    reason: row.reason,
+    attemptId: row.attemptId ?? null,
+    reviewed: row.reviewed,
+    summaries: row.summaries,
+    boundaries: row.boundaries,
+    settings: row.settings,
+    tokensBefore: row.tokensBefore,
+    tokensAfter: row.tokensAfter,
+    assessment: row.assessment,
   };
 }
 

@@ -34,4 +34,9 @@ export interface SessionRow {
   baseUrl: string | null;
   /** v2: when the newest message was stored; orders continuation candidates (`get_compression_tip`). */
   lastMessageAt: number | null;
+  /**
+   * v3: bumped by every change to the live history other than an append — a compaction in place,
+   * an undo, a redo — so a tab holding an older copy notices before it appends (absent = 0).
+   */
+  historyRevision?: number;
 }

@@ -24,4 +24,26 @@ export interface TitleInUseError {
 }
 
 export type SessionStoreError =
-  StorageFullError | SessionNotFoundError | SessionAlreadyEndedError | TitleInUseError;
+  | StorageFullError
+  | SessionNotFoundError
+  | SessionAlreadyEndedError
+  | TitleInUseError
+  | HistoryChangedError
+  | NoEpochError;
+
+/**
+ * The live history is no longer the one a compaction, undo or redo was worked out from — another
+ * tab added turns or changed the compactions meanwhile. Nothing was written; reload and retry.
+ */
+export interface HistoryChangedError {
+  readonly type: 'HistoryChanged';
+  readonly sessionId: string;
+  readonly message: string;
+}
+
+/** Undo or redo found no compaction to revert or re-apply on the live session. */
+export interface NoEpochError {
+  readonly type: 'NothingToUndo' | 'NothingToRedo';
+  readonly sessionId: string;
+  readonly message: string;
+}

@@ -13,4 +13,9 @@ export interface UsageEventRow {
   costUsd: number;
   /** The call was a compaction's summary request, not a conversation turn. */
   compaction: boolean;
+  /**
+   * v3: the compaction attempt a summary call belonged to, so the usage panel's ledger can tell
+   * which calls a committed epoch paid for and which a discarded review or refused compaction did.
+   */
+  compactionId?: string | null;
 }

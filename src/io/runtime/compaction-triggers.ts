@@ -26,7 +26,7 @@ import { estimateToolsTokensRough } from '../../core/tokens/estimate-tools-token
 import type { Message } from '../../core/transcript/message.ts';
 import type { ToolSchema } from '../../core/transcript/transcript.ts';
 import type { CompactionReason } from '../../core/strategies/compact-conversation.ts';
-import type { CompactionReport } from './conversation-event.ts';
+import { compactionApplied, type CompactionReport } from './conversation-event.ts';
 
 /** The conversation as the triggers see it; every read is live (a compaction replaces it). */
 export interface TriggerHost {
@@ -99,7 +99,7 @@ export async function runPreflight(host: TriggerHost, turn: TurnCompactionBudget
   for (let pass = 1; pass <= MAX_PREFLIGHT_PASSES; pass++) {
     const before = { messageCount: host.messages.length, tokens: estimate() };
     const report = await host.compact('preflight', { currentTokens: before.tokens });
-    if (report.outcome !== 'rotated') {
+    if (!compactionApplied(report)) {
       turn.preflightBlocked = report.outcome !== 'already-compacted';
       return;
     }
@@ -142,7 +142,7 @@ export async function runPreApiCheck(host: TriggerHost, turn: TurnCompactionBudg
     turn.compressionAttempts += 1;
     const report = await host.compact('pre-api', { currentTokens: pressure });
     if (
-      report.outcome !== 'rotated' ||
+      !compactionApplied(report) ||
       blocksFurtherPreApiPasses(pressure, requestPressure(host, turn), thresholdTokens)
     ) {
       turn.preflightBlocked = true;

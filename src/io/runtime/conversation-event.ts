@@ -9,11 +9,17 @@ export type { CompactionReason };
 export interface CompactionReport {
   readonly reason: CompactionReason;
   /**
-   * `rotated`: a child session continues; `skipped`: compress() changed nothing; `aborted`: the
-   * summary failed and nothing was dropped; `already-compacted`: another tab did it first;
-   * `busy`: another tab is compacting this session right now.
+   * `rotated`: a child session continues; `in-place`: the session kept its id, its old rows
+   * archived; `skipped`: compress() changed nothing; `aborted`: the summary failed and nothing
+   * was dropped; `discarded`: the reviewer threw it away; `already-compacted`: another tab did it
+   * first (or changed the history meanwhile); `busy`: another tab is compacting this session now.
    */
-  readonly outcome: 'rotated' | 'skipped' | 'aborted' | 'already-compacted' | 'busy';
+  readonly outcome:
+    'rotated' | 'in-place' | 'skipped' | 'aborted' | 'discarded' | 'already-compacted' | 'busy';
+  /** It stopped for review before it was committed (or discarded). */
+  readonly reviewed: boolean;
+  /** The reviewer changed the summary before committing it. */
+  readonly edited: boolean;
   /** Rough request estimates (system prompt + messages + tool schemas) before and after. */
   readonly tokensBefore: number;
   readonly tokensAfter: number;
@@ -59,6 +65,10 @@ export interface UsageReport {
 
 export type TurnOutcome = 'completed' | 'failed' | 'cancelled';
 
+/** Whether a compaction changed the conversation (in place or by rotation). */
+export const compactionApplied = (report: Pick<CompactionReport, 'outcome'>): boolean =>
+  report.outcome === 'rotated' || report.outcome === 'in-place';
+
 /**
  * Everything the runtime reports, in the order it happens. Names follow C4 (`noun-verb`).
  */
@@ -68,7 +78,7 @@ export type ConversationEvent =
       /** Null after "New chat", until the first message creates the session. */
       readonly sessionId: string | null;
       readonly title: string | null;
-      readonly reason: 'new' | 'resume' | 'compression';
+      readonly reason: 'new' | 'resume' | 'compression' | 'undo' | 'redo';
       readonly messages: readonly Message[];
     }
   | { readonly type: 'turn-start'; readonly turnId: number }

@@ -17,13 +17,9 @@
  * simply runs the turn again. Every compaction rotates the session; the runtime continues in
  * the child.
  */
-import { assessmentRoute } from '../llm/assessment-route.ts';
-import { estimateMessageTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
-import type { LabCompression } from '../../core/lab/lab-compression.ts';
-import type { CompactionLedger } from '../../core/ledger/compute-compaction-ledger.ts';
-import type { CompactionCacheFigures } from '../../core/ledger/compaction-cache-figures.ts';
-import { liveCompactionLedger } from '../../core/ledger/live-compaction-ledger.ts';
+import { assessmentRoute } from '../llm/assessment-route.ts';
+import { liveAssessment } from './live-assessment.ts';
 import { createCompressorState, type CompressorState } from '../../core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../../core/compression/offline-summarizer.ts';
 import { planOnce } from '../../core/lab/create-planner.ts';
@@ -59,12 +55,19 @@ import { idleDeadline } from './idle-deadline.ts';
 import { buildChatRequest, chatMaxTokens } from './build-chat-request.ts';
 import { runBrowserTools } from './browser-tools.ts';
 import {
+  compactionApplied,
   ConversationEvents,
   type CompactionReason,
   type CompactionReport,
   type TurnOutcome,
 } from './conversation-event.ts';
-import type { ConversationStore, ToolResultStore } from './conversation-store.ts';
+import type { CompactionHistory, ConversationStore, ToolResultStore } from './conversation-store.ts';
+import { needsReview, type CompactionReviewer } from './compaction-review.ts';
+import {
+  changeCompactionHistory,
+  describeHistoryChange,
+  type HistoryDirection,
+} from './compaction-history.ts';
 import { observedChatClient } from './observed-chat-client.ts';
 import {
   runHygiene,
@@ -113,6 +116,11 @@ export interface ConversationRuntimeDependencies {
   readonly toolBudget?: BudgetConfig;
   /** Overrides `DEFAULT_REQUEST_IDLE_TIMEOUT_MS` (tests). */
   readonly requestIdleTimeoutMs?: number;
+  /**
+   * Shows a compaction for review before it is committed (`compaction-review.ts` says which);
+   * without one, every compaction commits at once.
+   */
+  readonly reviewer?: CompactionReviewer;
 }
 
 export interface TurnResult {
@@ -149,8 +157,11 @@ export class ConversationRuntime {
   #lastChatUsage: CanonicalUsage | null = null;
   /** Windows learned from overflow errors, by model (Hermes keeps them per model too). */
   readonly #learnedContextLengths = new Map<string, number>();
+  /** The stored session's history revision as this tab last saw it (see `SessionRow.historyRevision`). */
+  #historyRevision = 0;
   #busy = false;
   #turnCounter = 0;
+  #attemptCounter = 0;
   #clientKey = '';
   #client: ChatClient | null = null;
 
@@ -204,6 +215,7 @@ export class ConversationRuntime {
     this.#state = createCompressorState();
     this.#lastSessionPromptTokens = 0;
     this.#lastChatUsage = null;
+    this.#historyRevision = 0;
     this.events.emit({ type: 'session-change', sessionId: null, title: null, reason: 'new', messages: [] });
   }
 
@@ -269,15 +281,58 @@ export class ConversationRuntime {
           force: true,
           ...(tailTokenBudgetOverride !== undefined ? { tailTokenBudgetOverride } : {}),
         });
-        const message =
-          report.outcome === 'rotated'
-            ? null
-            : report.outcome === 'already-compacted'
-              ? 'Another tab already compacted this session; continuing in its continuation.'
+        const message = compactionApplied(report)
+          ? null
+          : report.outcome === 'already-compacted'
+            ? 'Another tab already compacted or changed this conversation; continuing where it is now.'
+            : report.outcome === 'discarded'
+              ? 'The compaction was discarded; nothing changed.'
               : `Nothing was compressed (${report.notes[0] ?? report.skippedReason ?? report.summaryError ?? 'no change'}).`;
         return { outcome: 'completed', message };
       } catch (error) {
         return this.#endWithError(turn, error);
+      }
+    });
+  }
+
+  /** Reverts the conversation's newest compaction (`expectedEpochId`: the one the user saw offered). */
+  undoCompaction(expectedEpochId?: number): Promise<TurnResult> {
+    return this.#changeHistory('undo', expectedEpochId);
+  }
+
+  /** Applies again the compaction undone last. */
+  redoCompaction(expectedEpochId?: number): Promise<TurnResult> {
+    return this.#changeHistory('redo', expectedEpochId);
+  }
+
+  /** The epochs of the conversation on screen and what undo and redo would change; null before it exists. */
+  async compactionHistory(): Promise<CompactionHistory | null> {
+    return this.#sessionId === null ? null : this.#deps.store.compactionHistory(this.#sessionId);
+  }
+
+  async #changeHistory(direction: HistoryDirection, expectedEpochId?: number): Promise<TurnResult> {
+    return this.#exclusive(async () => {
+      if (this.#sessionId === null) return failed('There is no conversation yet.');
+      const outcome = await changeCompactionHistory(
+        this.#deps.store,
+        this.#sessionId,
+        direction,
+        expectedEpochId,
+      );
+      switch (outcome.kind) {
+        case 'changed': {
+          await this.#load(outcome.session.id, direction);
+          const message = describeHistoryChange(direction, outcome.epoch);
+          this.events.emit({ type: 'notice', message });
+          return { outcome: 'completed', message };
+        }
+        case 'refused':
+          // Another tab moved the conversation on: show where it is now.
+          if (outcome.tipSessionId !== null) await this.#load(outcome.tipSessionId, 'resume');
+          else if (expectedEpochId !== undefined) await this.#load(this.#sessionId, 'resume');
+          return this.#refuse(outcome.message);
+        case 'busy':
+          return this.#refuse(outcome.message);
       }
     });
   }
@@ -519,8 +574,19 @@ export class ConversationRuntime {
   ): Promise<CompactionReport> {
     const sessionId = this.#sessionId!;
     this.events.emit({ type: 'compaction-start', reason });
+    const attemptId = `${sessionId}:${this.#deps.now()}:${++this.#attemptCounter}`;
+    // Every summariser response prices the ledger; each is recorded as usage once.
     const summaryResponses: ChatResponse[] = [];
-    const summarizer = this.#summarizer(turn, (response) => summaryResponses.push(response));
+    const unrecorded: ChatResponse[] = [];
+    const summarizer = this.#summarizer(turn, (response) => {
+      summaryResponses.push(response);
+      unrecorded.push(response);
+    });
+    const recordSummaryUsage = async (): Promise<void> => {
+      // Summary calls are billed whether or not the compaction is committed.
+      for (const response of unrecorded.splice(0))
+        await this.#recordUsage(response, 'summary', sessionId, turn.settings, attemptId);
+    };
     const tokensBefore = estimateRequestTokensRough(
       this.#messages,
       this.#systemPrompt,
@@ -528,6 +594,10 @@ export class ConversationRuntime {
       turn.preset,
     );
     const messagesBefore = this.#messages.length;
+    // The cache figures of the last response describe the history before this compaction.
+    const lastUsage = this.#lastChatUsage;
+    const review =
+      this.#deps.reviewer !== undefined && needsReview(reason, turn.settings.reviewCompactions ?? false);
     let outcome: CompactionOutcome;
     try {
       outcome = await runCompaction(
@@ -549,19 +619,38 @@ export class ConversationRuntime {
                 promptCaching: turn.settings.promptCaching,
               })
             : null,
+          mode: turn.settings.compactionMode ?? turn.preset.sessions.compaction,
+          review,
+          attemptId,
           ...options,
         },
-        { store: this.#deps.store, compact: this.#deps.compact, summarizer, signal: turn.signal },
+        {
+          store: this.#deps.store,
+          compact: this.#deps.compact,
+          summarizer,
+          signal: turn.signal,
+          reviewer: this.#deps.reviewer ?? null,
+          assess: (result, before) =>
+            liveAssessment({
+              settings: turn.settings,
+              preset: turn.preset,
+              result,
+              before,
+              summaryResponses,
+              lastUsage,
+            }),
+          onSummarised: recordSummaryUsage,
+        },
       );
     } finally {
-      // Summary calls are billed whether or not the compaction completed.
-      for (const response of summaryResponses)
-        await this.#recordUsage(response, 'summary', sessionId, turn.settings);
+      await recordSummaryUsage();
     }
-    // The report when nothing changed; a rotation or another tab's compaction override it below.
+    // The report when nothing changed; a commit or another tab's compaction override it below.
     let report: CompactionReport = {
       reason,
       outcome: 'skipped',
+      reviewed: false,
+      edited: false,
       tokensBefore,
       tokensAfter: tokensBefore,
       messagesBefore,
@@ -583,15 +672,11 @@ export class ConversationRuntime {
     const tokensNow = (): number =>
       estimateRequestTokensRough(this.#messages, this.#systemPrompt, turn.tools, turn.preset);
     switch (outcome.kind) {
-      case 'rotated': {
-        const { result, child } = outcome;
-        const assessment = result.assessment && {
-          ...result.assessment,
-          ...this.#liveLedger(turn, result, outcome.input, summaryResponses),
-          summaryMeasured: turn.settings.provider !== null,
-        };
-        this.#sessionId = child.id;
-        this.#sessionTitle = child.title;
+      case 'committed': {
+        const { result, session } = outcome;
+        this.#sessionId = session.id;
+        this.#sessionTitle = session.title;
+        this.#historyRevision = session.historyRevision;
         this.#messages = result.messages;
         this.#state = result.state;
         // The session's prompt count described the old transcript.
@@ -599,14 +684,16 @@ export class ConversationRuntime {
         this.#lastChatUsage = null;
         this.events.emit({
           type: 'session-change',
-          sessionId: child.id,
-          title: child.title,
+          sessionId: session.id,
+          title: session.title,
           reason: 'compression',
           messages: this.#messages,
         });
         report = {
           ...report,
-          outcome: 'rotated',
+          outcome: outcome.mode === 'in-place' ? 'in-place' : 'rotated',
+          reviewed: outcome.reviewed,
+          edited: outcome.edited,
           // What was compacted: the stored transcript, read under the lock.
           messagesBefore: outcome.input.length,
           tokensAfter: tokensNow(),
@@ -617,9 +704,9 @@ export class ConversationRuntime {
           warning: result.warning,
           usedFallback: result.summaries.some((summary) => summary.fallback),
           summaryError: result.state.lastSummaryError,
-          sessionId: child.id,
-          sessionTitle: child.title,
-          assessment,
+          sessionId: session.id,
+          sessionTitle: session.title,
+          assessment: result.assessment,
         };
         break;
       }
@@ -634,6 +721,22 @@ export class ConversationRuntime {
           skippedReason: outcome.result.skipped,
           notes: outcome.result.notes,
         };
+        break;
+      case 'discarded':
+        report = {
+          ...report,
+          outcome: 'discarded',
+          reviewed: true,
+          summary: outcome.result.summaries[0]?.body ?? null,
+          skippedReason: 'discarded in review',
+          assessment: outcome.result.assessment,
+        };
+        if (outcome.mustCompact) {
+          this.events.emit({ type: 'compaction-end', ...report });
+          throw new TurnFailure(
+            `The compaction was discarded, and the request does not fit the context window without it, so it was not sent. ${NEW_SESSION_SUGGESTION}`,
+          );
+        }
         break;
       case 'failed':
         // The compaction itself broke (not the summary: that falls back or aborts). Nothing was
@@ -650,7 +753,7 @@ export class ConversationRuntime {
           tokensAfter: tokensNow(),
           messagesAfter: this.#messages.length,
           compressionCount: this.#state.compressionCount,
-          skippedReason: 'another tab compacted this session first',
+          skippedReason: 'another tab compacted or changed this conversation first',
           sessionId: this.#sessionId!,
           sessionTitle: this.#sessionTitle,
         };
@@ -659,34 +762,6 @@ export class ConversationRuntime {
     this.events.emit({ type: 'compaction-end', ...report });
     if (report.warning) this.events.emit({ type: 'notice', message: report.warning });
     return report;
-  }
-
-  /** The compaction's ledger from what the provider reported (see `liveCompactionLedger`). */
-  #liveLedger(
-    turn: Turn,
-    result: LabCompression,
-    before: readonly Message[],
-    summaryResponses: readonly ChatResponse[],
-  ): { ledger: CompactionLedger; cache: CompactionCacheFigures } {
-    const simulated = result.assessment!;
-    const provider = turn.settings.provider;
-    if (!provider) return simulated;
-    const lastUsage = this.#lastChatUsage;
-    this.#lastChatUsage = null;
-    return liveCompactionLedger({
-      model: provider.model,
-      route: { provider: hermesProviderName(provider), baseUrl: provider.baseUrl },
-      preset: turn.preset,
-      summaryUsages: summaryResponses
-        .filter((response) => response.usage.raw !== null)
-        .map((response) => response.usage.canonical),
-      lastUsage,
-      before,
-      after: result.messages,
-      countTokens: (message) => estimateMessageTokensRough(message, turn.preset),
-      simulatedCache: simulated.cache,
-      cacheTtl: turn.settings.compression.cacheTtl,
-    });
   }
 
   #summarizer(turn: Turn, onResponse: (response: ChatResponse) => void): Summarizer {
@@ -715,6 +790,7 @@ export class ConversationRuntime {
     purpose: 'chat' | 'summary',
     sessionId: string,
     settings: RuntimeSettings,
+    compactionId: string | null = null,
   ): Promise<void> {
     const reading = readUsage(response, purpose, {
       state: this.#state,
@@ -730,13 +806,14 @@ export class ConversationRuntime {
     const { report } = reading;
     await this.#deps.store.addUsage(sessionId, report.usage, report.costUsd ?? 0, report.model, {
       compaction: purpose === 'summary',
+      compactionId,
     });
     this.events.emit({ type: 'usage', ...report });
   }
 
   // ---- sessions and plumbing -------------------------------------------------------------------
 
-  async #load(sessionId: string, reason: 'resume' | 'compression'): Promise<void> {
+  async #load(sessionId: string, reason: 'resume' | 'compression' | 'undo' | 'redo'): Promise<void> {
     const store = this.#deps.store;
     const [session, messages] = await Promise.all([
       store.getSession(sessionId),
@@ -747,6 +824,7 @@ export class ConversationRuntime {
     this.#systemPrompt = session?.systemPrompt ?? '';
     this.#messages = messages;
     this.#state = session?.compressorState ?? createCompressorState();
+    this.#historyRevision = session?.historyRevision ?? 0;
     this.#lastSessionPromptTokens = Math.max(0, this.#state.lastPromptTokens);
     this.#lastChatUsage = null;
     this.events.emit({ type: 'session-change', sessionId, title: this.#sessionTitle, reason, messages });
@@ -770,6 +848,7 @@ export class ConversationRuntime {
     this.#systemPrompt = settings.systemPrompt;
     this.#messages = [];
     this.#state = createCompressorState();
+    this.#historyRevision = session.historyRevision;
     this.#lastSessionPromptTokens = 0;
     this.#lastChatUsage = null;
     this.events.emit({
@@ -787,14 +866,14 @@ export class ConversationRuntime {
    * running turn would land out of context, so the turn ends and the user can retry there.
    */
   async #append(messages: readonly Message[]): Promise<void> {
-    let appended = await this.#deps.store.appendMessages(this.#sessionId!, messages);
+    let appended = await this.#deps.store.appendMessages(this.#sessionId!, messages, this.#historyRevision);
     if (!appended.ok) {
       await this.#load(appended.error.tipSessionId, 'compression');
       if (!(messages.length === 1 && messages[0]!.role === 'user'))
         throw new TurnFailure(
-          'Another tab compacted this conversation while this reply was running. It continues in the newer session: press Retry.',
+          'Another tab compacted or changed this conversation while this reply was running. It continues where it is now: press Retry.',
         );
-      appended = await this.#deps.store.appendMessages(this.#sessionId!, messages);
+      appended = await this.#deps.store.appendMessages(this.#sessionId!, messages, this.#historyRevision);
       if (!appended.ok) throw new TurnFailure('The conversation kept moving in another tab; try again.');
     }
     this.#messages = [...this.#messages, ...messages];

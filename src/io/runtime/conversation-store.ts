@@ -4,6 +4,8 @@
  * adapts the IndexedDB `SessionRepository` to it.
  */
 import type { CompressorState } from '../../core/compression/compressor-state.ts';
+import type { CompactionEpoch, CompactionEpochDetails } from '../../core/sessions/compaction-epoch.ts';
+import type { CompactionMode } from '../../core/sessions/compaction-mode.ts';
 import type { ToolResultStorage } from '../../core/persistence/tool-result-storage.ts';
 import type { Result } from '../../core/shared/result.ts';
 import type { Message } from '../../core/transcript/message.ts';
@@ -17,6 +19,8 @@ export interface StoredChatSession {
   readonly parentSessionId: string | null;
   readonly endReason: string | null;
   readonly compressorState: CompressorState | null;
+  /** Bumped by every change to the live history other than an append (a compaction in place, an undo, a redo). */
+  readonly historyRevision: number;
 }
 
 export interface NewChatSession {
@@ -27,10 +31,47 @@ export interface NewChatSession {
   readonly baseUrl: string | null;
 }
 
-/** The session was rotated (by another tab, usually) before this write: it continues at the tip. */
+/**
+ * The session was rotated, or its history changed (by another tab, usually), before this write:
+ * it continues at `tipSessionId` (the same session after an in-place change), which the loop
+ * reloads.
+ */
 export interface SessionMoved {
   readonly type: 'SessionMoved';
   readonly tipSessionId: string;
+}
+
+/** What a compaction commits, besides the compacted messages. */
+export interface CompactionCommit {
+  readonly mode: CompactionMode;
+  readonly compressorState: CompressorState;
+  readonly systemPrompt: string;
+  /** The stored ids of the live rows that were compacted, in order. */
+  readonly basisMessageIds: readonly number[] | null;
+  readonly epoch: CompactionEpochDetails;
+}
+
+/** A committed compaction: where the conversation continues (the same session in place). */
+export interface CommittedCompaction {
+  readonly session: StoredChatSession;
+  readonly mode: CompactionMode;
+}
+
+/** Undo or redo was refused; `message` says why in words. */
+export interface EpochRefused {
+  readonly type: 'EpochRefused';
+  readonly reason: 'nothing' | 'changed' | 'moved';
+  readonly message: string;
+  /** Where the conversation lives now, when another tab moved it. */
+  readonly tipSessionId: string | null;
+}
+
+/** What undo and redo would change now, for the buttons. */
+export interface CompactionHistory {
+  readonly undo: CompactionEpoch | null;
+  readonly redo: CompactionEpoch | null;
+  /** Every epoch of the conversation, oldest first. */
+  readonly epochs: readonly CompactionEpoch[];
 }
 
 export interface CompactionInProgress {
@@ -52,14 +93,40 @@ export interface SearchHit {
 export interface ConversationStore {
   createSession(init: NewChatSession): Promise<StoredChatSession>;
   getSession(sessionId: string): Promise<StoredChatSession | null>;
-  appendMessages(sessionId: string, messages: readonly Message[]): Promise<Result<void, SessionMoved>>;
+  /**
+   * Stores messages at the end of the live history. With `expectedHistoryRevision`, a history
+   * another tab changed meanwhile refuses the write as `SessionMoved` to the same session.
+   */
+  appendMessages(
+    sessionId: string,
+    messages: readonly Message[],
+    expectedHistoryRevision?: number,
+  ): Promise<Result<void, SessionMoved>>;
   loadMessages(sessionId: string): Promise<Message[]>;
-  /** Ends `oldId` with reason `compression` and creates the child holding `compressed`, in one transaction. */
-  rotateForCompression(
-    oldId: string,
+  /** The live history with each message's stored id (the basis a compaction commits against). */
+  loadMessageEntries(sessionId: string): Promise<Array<{ id: number; message: Message }>>;
+  /**
+   * Commits a compaction in one transaction with its epoch: in place (the live rows archived,
+   * `compressed` the new live rows) or by rotation (the session ends with `compression`, a child
+   * holds `compressed`). Another tab's change since the basis was read is `SessionMoved`.
+   */
+  commitCompaction(
+    sessionId: string,
     compressed: readonly Message[],
-    options: { readonly compressorState: CompressorState; readonly systemPrompt: string },
-  ): Promise<Result<StoredChatSession, SessionMoved>>;
+    commit: CompactionCommit,
+  ): Promise<Result<CommittedCompaction, SessionMoved>>;
+  /** Reverts the newest applied compaction of the live session `sessionId`, if it is still `expectedEpochId`. */
+  undoCompaction(
+    sessionId: string,
+    expectedEpochId: number,
+  ): Promise<Result<{ session: StoredChatSession; epoch: CompactionEpoch }, EpochRefused>>;
+  /** Applies again the compaction undone last on `sessionId`, if it is still `expectedEpochId`. */
+  redoCompaction(
+    sessionId: string,
+    expectedEpochId: number,
+  ): Promise<Result<{ session: StoredChatSession; epoch: CompactionEpoch }, EpochRefused>>;
+  /** The epochs of the conversation live in `sessionId`, with what undo and redo would change. */
+  compactionHistory(sessionId: string): Promise<CompactionHistory>;
   /** The newest continuation of `sessionId` (itself when it was never compacted). */
   getCompressionTip(sessionId: string): Promise<string>;
   resolveResumeSessionId(sessionId: string): Promise<string>;
@@ -68,7 +135,7 @@ export interface ConversationStore {
     usage: CanonicalUsage,
     costUsd: number,
     model: string,
-    options?: { readonly compaction?: boolean },
+    options?: { readonly compaction?: boolean; readonly compactionId?: string | null },
   ): Promise<void>;
   saveCompressorState(sessionId: string, state: CompressorState): Promise<void>;
   /** Runs `operation` holding the session's cross-tab compaction lock; never waits for another holder. */

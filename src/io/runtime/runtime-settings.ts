@@ -1,4 +1,5 @@
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
+import type { CompactionMode } from '../../core/sessions/compaction-mode.ts';
 import type { Strategy } from '../../core/strategies/strategy.ts';
 import type { ProviderSettings } from '../llm/provider-settings.ts';
 
@@ -21,4 +22,8 @@ export interface RuntimeSettings {
   readonly promptCaching: boolean;
   /** The system prompt of new sessions; a resumed session keeps the one it was created with. */
   readonly systemPrompt: string;
+  /** Where compactions go; absent: the mode of the strategy's preset (2026-07 in place, 2026-04 rotate). */
+  readonly compactionMode?: CompactionMode;
+  /** "Review compactions before they apply": automatic compactions stop for review too. */
+  readonly reviewCompactions?: boolean;
 }

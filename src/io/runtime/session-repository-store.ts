@@ -4,11 +4,19 @@
  * compaction in progress elsewhere) as values, and a full disk as an error with the
  * repository's own plain message.
  */
-import { ok, err } from '../../core/shared/result.ts';
+import type { CompactionEpoch } from '../../core/sessions/compaction-epoch.ts';
+import { redoTarget, undoTarget } from '../../core/sessions/epoch-navigation.ts';
+import { ok, err, type Result } from '../../core/shared/result.ts';
 import { withCompactionLock, type LockManagerLike } from '../db/compaction-lock.ts';
-import type { SessionRepository } from '../db/session-repository.ts';
+import type { EpochChange, EpochChangeError, SessionRepository } from '../db/session-repository.ts';
 import type { SessionRow } from '../db/session-row.ts';
-import type { ConversationStore, StoredChatSession, ToolResultStore } from './conversation-store.ts';
+import type {
+  ConversationStore,
+  EpochRefused,
+  SessionMoved,
+  StoredChatSession,
+  ToolResultStore,
+} from './conversation-store.ts';
 
 /** A write the browser refused (storage full) or a session that vanished. */
 export class ConversationStorageError extends Error {
@@ -39,29 +47,56 @@ export function conversationStoreFromRepository(
       const row = await repository.getSession(sessionId);
       return row === undefined ? null : toStored(row);
     },
-    async appendMessages(sessionId, messages) {
-      const appended = await repository.appendMessages(sessionId, messages);
+    async appendMessages(sessionId, messages, expectedHistoryRevision) {
+      const appended = await repository.appendMessages(
+        sessionId,
+        messages,
+        expectedHistoryRevision === undefined ? {} : { expectedHistoryRevision },
+      );
       if (appended.ok) return ok(undefined);
       if (appended.error.type === 'SessionAlreadyEnded')
         return err({ type: 'SessionMoved', tipSessionId: appended.error.tipSessionId });
+      if (appended.error.type === 'HistoryChanged')
+        return err({ type: 'SessionMoved', tipSessionId: sessionId });
       throw new ConversationStorageError(describe(appended.error));
     },
     loadMessages: (sessionId) => repository.loadMessages(sessionId),
-    async rotateForCompression(oldId, compressed, rotation) {
-      const rotated = await repository.rotateForCompression(oldId, compressed, {
-        compressorState: rotation.compressorState,
-        systemPrompt: rotation.systemPrompt,
+    loadMessageEntries: (sessionId) => repository.loadMessageEntries(sessionId),
+    async commitCompaction(sessionId, compressed, commit) {
+      const basis = commit.basisMessageIds === null ? {} : { basisMessageIds: commit.basisMessageIds };
+      if (commit.mode === 'in-place') {
+        const compacted = await repository.compactInPlace(sessionId, compressed, {
+          compressorState: commit.compressorState,
+          systemPrompt: commit.systemPrompt,
+          epoch: commit.epoch,
+          ...basis,
+        });
+        if (compacted.ok) return ok({ session: toStored(compacted.value.session), mode: 'in-place' });
+        return moved(sessionId, compacted.error);
+      }
+      const rotated = await repository.rotateForCompression(sessionId, compressed, {
+        compressorState: commit.compressorState,
+        systemPrompt: commit.systemPrompt,
+        epoch: commit.epoch,
+        ...basis,
       });
-      if (rotated.ok) return ok(toStored(rotated.value));
-      if (rotated.error.type === 'SessionAlreadyEnded')
-        return err({ type: 'SessionMoved', tipSessionId: rotated.error.tipSessionId });
-      throw new ConversationStorageError(describe(rotated.error));
+      if (rotated.ok) return ok({ session: toStored(rotated.value), mode: 'rotate' });
+      return moved(sessionId, rotated.error);
+    },
+    undoCompaction: (sessionId, expectedEpochId) =>
+      changeEpoch(repository.undoCompaction(sessionId, { expectedEpochId })),
+    redoCompaction: (sessionId, expectedEpochId) =>
+      changeEpoch(repository.redoCompaction(sessionId, { expectedEpochId })),
+    async compactionHistory(sessionId) {
+      const epochs = await repository.listConversationCompactions(sessionId);
+      return { undo: undoTarget(epochs, sessionId), redo: redoTarget(epochs, sessionId), epochs };
     },
     getCompressionTip: (sessionId) => repository.getCompressionTip(sessionId),
     resolveResumeSessionId: (sessionId) => repository.resolveResumeSessionId(sessionId),
     async addUsage(sessionId, usage, costUsd, model, usageOptions) {
       const added = await repository.addUsage(sessionId, usage, costUsd, model, {
         compaction: usageOptions?.compaction ?? false,
+        compactionId: usageOptions?.compactionId ?? null,
       });
       if (!added.ok) throw new ConversationStorageError(describe(added.error));
     },
@@ -105,7 +140,44 @@ function toStored(row: SessionRow): StoredChatSession {
     parentSessionId: row.parentSessionId,
     endReason: row.endReason,
     compressorState: row.compressorState,
+    historyRevision: row.historyRevision ?? 0,
   };
+}
+
+/** A refused commit: another tab moved the conversation on (rotated it, or changed its history). */
+function moved(
+  sessionId: string,
+  error: { readonly type: string; readonly message?: string; readonly tipSessionId?: string },
+): Result<never, SessionMoved> {
+  if (error.type === 'SessionAlreadyEnded')
+    return err({ type: 'SessionMoved', tipSessionId: error.tipSessionId ?? sessionId });
+  if (error.type === 'HistoryChanged') return err({ type: 'SessionMoved', tipSessionId: sessionId });
+  throw new ConversationStorageError(describe(error));
+}
+
+async function changeEpoch(
+  change: Promise<Result<EpochChange, EpochChangeError>>,
+): Promise<Result<{ session: StoredChatSession; epoch: CompactionEpoch }, EpochRefused>> {
+  const result = await change;
+  if (result.ok) return ok({ session: toStored(result.value.session), epoch: result.value.epoch });
+  const error = result.error;
+  switch (error.type) {
+    case 'NothingToUndo':
+    case 'NothingToRedo':
+      return err({ type: 'EpochRefused', reason: 'nothing', message: error.message, tipSessionId: null });
+    case 'HistoryChanged':
+      return err({ type: 'EpochRefused', reason: 'changed', message: error.message, tipSessionId: null });
+    case 'SessionAlreadyEnded':
+      return err({
+        type: 'EpochRefused',
+        reason: 'moved',
+        message: 'Another tab moved this conversation on; it continues in its newest session.',
+        tipSessionId: error.tipSessionId,
+      });
+    case 'SessionNotFound':
+    case 'StorageFull':
+      throw new ConversationStorageError(describe(error));
+  }
 }
 
 function describe(error: { readonly type: string; readonly message?: string }): string {

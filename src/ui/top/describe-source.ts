@@ -29,6 +29,8 @@ export function describeSource(
       return { what: format ? `imported · ${format}` : 'imported', modelVerb: 'recorded with' };
     case 'replay':
       return { what: 'replay result', modelVerb: 'recorded with' };
+    case 'epoch':
+      return { what: 'stored compaction (read-only)', modelVerb: 'recorded with' };
     case 'session':
       switch (origin) {
         case 'chat':

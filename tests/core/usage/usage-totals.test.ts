@@ -37,6 +37,8 @@ describe('sumUsageTurns', () => {
       costComplete: true,
     });
     expect(totals.costUsd).toBeCloseTo(0.02, 12);
+    // The compactions' bill is the summary requests' cost alone.
+    expect(totals.compactionCostUsd).toBe(0.008);
   });
 
   it('takes the hit rate of the sums, so a large turn weighs more than a small one', () => {

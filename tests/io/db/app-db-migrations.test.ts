@@ -19,6 +19,15 @@ const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
     persistedOutputs: 'fileName, sessionId',
     usageEvents: '++id, sessionId',
   },
+  {
+    sessions: 'id, startedAt, parentSessionId, title',
+    messages: '++id, sessionId, [sessionId+id]',
+    settings: 'key',
+    searchTerms: '[bucket+term]',
+    persistedOutputs: 'fileName, sessionId',
+    usageEvents: '++id, sessionId',
+    compactions: '++id, sessionId, childSessionId',
+  },
 ];
 
 const repositoryFor = (db: AppDb): SessionRepository =>

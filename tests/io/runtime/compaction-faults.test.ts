@@ -13,6 +13,7 @@ import { createRuntimeFixture, noAbort, summaryRequests, type RuntimeFixture } f
 import type { RuntimeFixtureOptions } from './runtime-fixture.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 import { inProcessCompactor } from '#tests/helpers/in-process-compactor.ts';
+import type { CompactionMode } from '#core/sessions/compaction-mode.ts';
 
 const provider = useMockProvider();
 
@@ -27,25 +28,33 @@ interface Conversation {
   readonly fixture: RuntimeFixture;
   readonly db: AppDb;
   readonly rootId: string;
+  readonly mode: CompactionMode;
 }
+
+/** Both ways a compaction is committed: each fault must leave either untouched. */
+const MODES: readonly CompactionMode[] = ['in-place', 'rotate'];
 
 /** A stored conversation of `TURNS` turns, on a database the test can reach into. */
 async function conversation(
   label: string,
-  options: Partial<Omit<RuntimeFixtureOptions, 'label' | 'mock' | 'repository'>> = {},
+  options: Partial<Omit<RuntimeFixtureOptions, 'label' | 'mock' | 'repository'>> & {
+    mode?: CompactionMode;
+  } = {},
 ): Promise<Conversation> {
-  const { db, repository } = openFixtureRepository(label);
+  const { mode = 'in-place', ...fixtureOptions } = options;
+  const { db, repository } = openFixtureRepository(`${label}-${mode}`);
   const fixture = createRuntimeFixture({
     label,
     mock: provider.mock(),
     repository,
     preset: HERMES_2026_07,
-    ...options,
+    ...fixtureOptions,
   });
+  fixture.settings = { ...fixture.settings, compactionMode: mode };
   for (let turn = 1; turn <= TURNS; turn++)
     expect((await fixture.runtime.sendUserMessage(turnText(turn), noAbort())).outcome).toBe('completed');
   fixture.events.length = 0;
-  return { fixture, db, rootId: fixture.runtime.sessionId! };
+  return { fixture, db, rootId: fixture.runtime.sessionId!, mode };
 }
 
 /** The rows that make up the conversation: sessions with their chain columns, and every message row. */
@@ -74,18 +83,24 @@ async function expectUnchanged(subject: Conversation, rowsBefore: unknown): Prom
   expect(await fixture.repository.loadMessages(rootId)).toEqual(fixture.runtime.messages);
 }
 
-/** After the fault, a plain /compress rotates once: nothing (a lock, a flag) was left behind. */
+/** After the fault, a plain /compress compacts once: nothing (a lock, a flag) was left behind. */
 async function expectCompactsNext(subject: Conversation): Promise<void> {
-  const { fixture, rootId } = subject;
+  const { fixture, rootId, mode } = subject;
   fixture.events.length = 0;
   expect(await fixture.runtime.sendUserMessage('/compress', noAbort())).toEqual({
     outcome: 'completed',
     message: null,
   });
-  expect(fixture.eventsOf('compaction-end').map((event) => event.outcome)).toEqual(['rotated']);
-  expect(fixture.runtime.sessionId).not.toBe(rootId);
+  expect(fixture.eventsOf('compaction-end').map((event) => event.outcome)).toEqual([
+    mode === 'in-place' ? 'in-place' : 'rotated',
+  ]);
+  if (mode === 'in-place') expect(fixture.runtime.sessionId).toBe(rootId);
+  else expect(fixture.runtime.sessionId).not.toBe(rootId);
   expect(await fixture.repository.getCompressionTip(rootId)).toBe(fixture.runtime.sessionId);
-  expect((await fixture.repository.listSessions()).length).toBe(2);
+  expect((await fixture.repository.listSessions()).length).toBe(mode === 'in-place' ? 1 : 2);
+  expect((await fixture.repository.listConversationCompactions(rootId)).map((epoch) => epoch.mode)).toEqual([
+    mode,
+  ]);
 }
 
 describe('ConversationRuntime: an interrupted compaction', () => {
@@ -109,72 +124,77 @@ describe('ConversationRuntime: an interrupted compaction', () => {
     // 2026-07 then waits out a cooldown before summarising again; a new summary model resets it.
   });
 
-  it('ends the turn plainly when compress() itself throws, leaves the session live and unchanged, and frees the lock', async () => {
-    let failing = false;
-    const subject = await conversation('compress-throws', {
-      overrides: {
-        compact: (request, summarizer, signal) =>
-          failing
-            ? Promise.reject(new Error('clock failure inside compress()'))
-            : inProcessCompactor(request, summarizer, signal),
-      },
+  for (const mode of MODES)
+    it(`ends the turn plainly when compress() itself throws, leaves the session live and unchanged, and frees the lock (${mode})`, async () => {
+      let failing = false;
+      const subject = await conversation('compress-throws', {
+        mode,
+        overrides: {
+          compact: (request, summarizer, signal) =>
+            failing
+              ? Promise.reject(new Error('clock failure inside compress()'))
+              : inProcessCompactor(request, summarizer, signal),
+        },
+      });
+      const stopWatching = subject.fixture.runtime.events.subscribe((event) => {
+        if (event.type === 'compaction-start') failing = true;
+      });
+      const before = await conversationRows(subject.db);
+      const result = await subject.fixture.runtime.sendUserMessage('/compress', noAbort());
+      failing = false;
+      stopWatching();
+      expect(result).toEqual({ outcome: 'failed', message: 'clock failure inside compress()' });
+      expect(subject.fixture.eventsOf('error').map((event) => event.message)).toEqual([result.message]);
+      expect(subject.fixture.eventsOf('compaction-end')).toEqual([]);
+      await expectUnchanged(subject, before);
+      expect(subject.fixture.runtime.busy).toBe(false);
+      await expectCompactsNext(subject);
     });
-    const stopWatching = subject.fixture.runtime.events.subscribe((event) => {
-      if (event.type === 'compaction-start') failing = true;
-    });
-    const before = await conversationRows(subject.db);
-    const result = await subject.fixture.runtime.sendUserMessage('/compress', noAbort());
-    failing = false;
-    stopWatching();
-    expect(result).toEqual({ outcome: 'failed', message: 'clock failure inside compress()' });
-    expect(subject.fixture.eventsOf('error').map((event) => event.message)).toEqual([result.message]);
-    expect(subject.fixture.eventsOf('compaction-end')).toEqual([]);
-    await expectUnchanged(subject, before);
-    expect(subject.fixture.runtime.busy).toBe(false);
-    await expectCompactsNext(subject);
-  });
 
-  it('leaves the session live and unchanged when Stop is pressed during the summary call', async () => {
-    const controller = new AbortController();
-    const subject = await conversation('compress-cancelled', {
-      // Stop as soon as the summary request (the one without tools) has gone out.
-      fetch: async (input, init) => {
-        const pending = fetch(input, init);
-        const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { tools?: unknown[] }) : {};
-        if (body.tools === undefined && String(input).endsWith('/v1/messages'))
-          setTimeout(() => controller.abort(), 50);
-        return pending;
-      },
+  for (const mode of MODES)
+    it(`leaves the session live and unchanged when Stop is pressed during the summary call (${mode})`, async () => {
+      const controller = new AbortController();
+      const subject = await conversation('compress-cancelled', {
+        mode,
+        // Stop as soon as the summary request (the one without tools) has gone out.
+        fetch: async (input, init) => {
+          const pending = fetch(input, init);
+          const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { tools?: unknown[] }) : {};
+          if (body.tools === undefined && String(input).endsWith('/v1/messages'))
+            setTimeout(() => controller.abort(), 50);
+          return pending;
+        },
+      });
+      const before = await conversationRows(subject.db);
+      provider.mock().script([{ kind: 'timeout' }]);
+      const result = await subject.fixture.runtime.sendUserMessage('/compress', controller.signal);
+      expect(result).toEqual({ outcome: 'cancelled', message: null });
+      expect(summaryRequests(provider.mock())).toHaveLength(1);
+      await expectUnchanged(subject, before);
+      await expectCompactsNext(subject);
     });
-    const before = await conversationRows(subject.db);
-    provider.mock().script([{ kind: 'timeout' }]);
-    const result = await subject.fixture.runtime.sendUserMessage('/compress', controller.signal);
-    expect(result).toEqual({ outcome: 'cancelled', message: null });
-    expect(summaryRequests(provider.mock())).toHaveLength(1);
-    await expectUnchanged(subject, before);
-    await expectCompactsNext(subject);
-  });
 
-  it('reports a full disk while the continuation is written, keeps the old session live and whole, and compacts once there is room', async () => {
-    const subject = await conversation('compress-quota');
-    let full = false;
-    const stopWatching = subject.fixture.runtime.events.subscribe((event) => {
-      if (event.type === 'compaction-start') full = true;
+  for (const mode of MODES)
+    it(`reports a full disk while the compacted history is written, keeps the session live and whole, and compacts once there is room (${mode})`, async () => {
+      const subject = await conversation('compress-quota', { mode });
+      let full = false;
+      const stopWatching = subject.fixture.runtime.events.subscribe((event) => {
+        if (event.type === 'compaction-start') full = true;
+      });
+      subject.db.messages.hook('creating', () => {
+        if (full) throw quotaError();
+      });
+      const before = await conversationRows(subject.db);
+      const result = await subject.fixture.runtime.sendUserMessage('/compress', noAbort());
+      full = false;
+      stopWatching();
+      expect(result.outcome).toBe('failed');
+      expect(result.message).toMatch(STORAGE_FULL);
+      // The summary was generated (and billed), then the rotation was refused as a whole.
+      expect(summaryRequests(provider.mock())).toHaveLength(1);
+      await expectUnchanged(subject, before);
+      await expectCompactsNext(subject);
     });
-    subject.db.messages.hook('creating', () => {
-      if (full) throw quotaError();
-    });
-    const before = await conversationRows(subject.db);
-    const result = await subject.fixture.runtime.sendUserMessage('/compress', noAbort());
-    full = false;
-    stopWatching();
-    expect(result.outcome).toBe('failed');
-    expect(result.message).toMatch(STORAGE_FULL);
-    // The summary was generated (and billed), then the rotation was refused as a whole.
-    expect(summaryRequests(provider.mock())).toHaveLength(1);
-    await expectUnchanged(subject, before);
-    await expectCompactsNext(subject);
-  });
 
   it('keeps the user message of a chat turn whose overflow compaction hits a full disk', async () => {
     const subject = await conversation('overflow-quota', { contextLength: 32_000 });

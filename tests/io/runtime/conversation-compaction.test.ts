@@ -4,6 +4,7 @@ import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import type { MockProvider, MockScriptStep } from '#tests/mock-provider/mock-provider-server.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { ALL_PRESETS } from '#core/presets/preset.ts';
+import { compactionApplied } from '#io/runtime/conversation-event.ts';
 import {
   chatStepFetch,
   createRuntimeFixture,
@@ -101,8 +102,13 @@ describe('ConversationRuntime: compaction in the loop', () => {
         expect(result, `turn ${turn}`).toEqual({ outcome: 'completed', message: null });
       }
 
-      const compactions = fixture.eventsOf('compaction-end').filter((event) => event.outcome === 'rotated');
+      // 2026-07 compacts in place (one session, old rows archived), 2026-04 rotates.
+      const applied = preset.sessions.compaction === 'in-place' ? 'in-place' : 'rotated';
+      const compactions = fixture.eventsOf('compaction-end').filter((event) => event.outcome === applied);
       expect(compactions.length).toBeGreaterThanOrEqual(2);
+      expect(fixture.eventsOf('compaction-end').filter((event) => compactionApplied(event))).toEqual(
+        compactions,
+      );
       // Every summary came from the model (none fell back to the marker); see `maxTokensFor`.
       expect(compactions.filter((compaction) => compaction.usedFallback)).toEqual([]);
       for (const compaction of compactions) {
@@ -132,7 +138,8 @@ describe('ConversationRuntime: compaction in the loop', () => {
       // Every turn, tool rounds included, is still reachable through the lineage.
       const tip = fixture.runtime.sessionId!;
       const lineage = await fixture.repository.loadLineageMessages(tip);
-      expect(lineage.length).toBe(compactions.length + 1);
+      expect(lineage.length).toBe(applied === 'rotated' ? compactions.length + 1 : 1);
+      expect((await fixture.repository.listConversationCompactions(tip)).length).toBe(compactions.length);
       const everything = lineage
         .flatMap((segment) => segment.messages)
         .map((message) => JSON.stringify(message));
@@ -161,7 +168,8 @@ describe('ConversationRuntime: compaction in the loop', () => {
       expect(requestText(summaries[1]!.body)).toContain('SUMMARY-1');
       // The session rows form one chain, root to tip, with numbered titles.
       const titles = lineage.map((segment) => segment.session.title);
-      expect(titles[1]).toMatch(/ #2$/);
+      if (applied === 'rotated') expect(titles[1]).toMatch(/ #2$/);
+      else expect(lineage[0]!.session.compressionCount).toBe(compactions.length);
       expect(lineage.slice(0, -1).every((segment) => segment.session.endReason === 'compression')).toBe(true);
     },
   );

@@ -162,4 +162,62 @@ describe('ChatState', () => {
     expect(chat.canRetry).toBe(true);
     expect((await chat.retry()).outcome).toBe('completed');
   });
+
+  it('shows /compress for review, commits the edited summary, and undoes and redoes it', async () => {
+    const { db, repository } = openFixtureRepository('chat-state-review');
+    const chat = new ChatState({
+      settingsRepository: new SettingsRepository(db),
+      baseSettings: () => ({
+        strategy: HERMES_2026_04_STRATEGY,
+        provider: {
+          provider: 'anthropic',
+          baseUrl: provider.mock().url,
+          apiKey: API_KEY,
+          model: CLAUDE_MODEL,
+        },
+        compression: DEFAULT_COMPRESSION_CONFIG,
+        compactionMode: 'in-place',
+      }),
+      createRuntime: async (runtimeSettings, reviewer) =>
+        new ConversationRuntime({
+          ...runtimeDependencies({ repository }),
+          settings: runtimeSettings,
+          reviewer,
+        }),
+      countTokens: async (text) => text.length,
+    });
+    for (let turn = 1; turn <= 6; turn++)
+      await chat.send(
+        `Turn ${turn}: check the invoices. ${'They reconcile against ledger rows. '.repeat(30)}`,
+      );
+    expect(chat.canUndo).toBe(false);
+    const compacting = chat.send('/compress');
+    await expect.poll(() => chat.review !== null).toBe(true);
+    expect(chat.status).toBe('reviewing');
+    expect(chat.busy).toBe(true);
+    const review = chat.review!;
+    await expect.poll(() => review.tokenCounts[0]).toBe(review.bodies[0]!.length);
+    review.edit(
+      0,
+      `${review.bodies[0]}
+KEEP-THIS-LINE`,
+    );
+    await review.commit();
+    expect((await compacting).outcome).toBe('completed');
+    expect(chat.review).toBeNull();
+    const card = chat.entries.find((entry) => entry.kind === 'compaction');
+    expect(card?.kind === 'compaction' && card.report).toMatchObject({ outcome: 'in-place', edited: true });
+    expect(chat.canUndo).toBe(true);
+    expect(chat.history?.undo?.number).toBe(1);
+
+    const undone = await chat.undo();
+    expect(undone.outcome).toBe('completed');
+    expect(chat.entries.filter((entry) => entry.kind === 'message').length).toBe(12);
+    expect(chat.canUndo).toBe(false);
+    expect(chat.canRedo).toBe(true);
+    expect((await chat.redo()).outcome).toBe('completed');
+    // The log now shows the compacted history: fewer messages, the edited summary among them.
+    expect(chat.entries.filter((entry) => entry.kind === 'message').length).toBeLessThan(12);
+    expect(JSON.stringify(chat.entries)).toContain('KEEP-THIS-LINE');
+  });
 });
