@@ -38,13 +38,23 @@ export interface HermesDocument {
   savedRoughTokens(index: number, old: boolean): number;
 }
 
-/** Whether `document` measured exactly these messages under this preset (identity, not equality). */
-export const isDocumentFor = (
+/**
+ * Whether `document` measured exactly these messages under this preset: the same message
+ * objects in the same order (identity, not equality). A copy of the list qualifies, so the
+ * planner's document still serves a compaction that was handed `[...messages]`.
+ */
+export function isDocumentFor(
   document: HermesDocument | undefined,
   messages: readonly Message[],
   preset: Preset,
-): document is HermesDocument =>
-  document !== undefined && Object.is(document.messages, messages) && Object.is(document.preset, preset);
+): document is HermesDocument {
+  if (document === undefined || !Object.is(document.preset, preset)) return false;
+  const measured = document.messages;
+  if (measured === messages) return true;
+  if (measured.length !== messages.length) return false;
+  for (let index = 0; index < messages.length; index++) if (measured[index] !== messages[index]) return false;
+  return true;
+}
 
 export function createHermesDocument(
   messages: readonly Message[],

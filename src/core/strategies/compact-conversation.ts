@@ -19,6 +19,7 @@ import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
+import { preparedSizeCache } from './prepared-size-cache.ts';
 import {
   FATE,
   type CompactDeps,
@@ -73,11 +74,26 @@ export async function compactConversation(
     messages.length === input.messages.length &&
     messages.every((message, index) => message === input.messages[index]);
   const { prepared, tokens, ...rest } = input;
+  // Sizes are keyed by message identity, so the planner's stay valid for any list of its
+  // messages; every measurement of this compaction (the strategy's included) shares one cache.
+  const sizeCache = input.sizeCache ?? preparedSizeCache(prepared) ?? new WeakMap();
   const strategyInput = sameList
-    ? { ...rest, messages, ...(prepared !== undefined ? { prepared } : {}), ...(tokens ? { tokens } : {}) }
-    : { ...rest, messages };
-  const requestTokensBefore = estimateRequestTokensRough(messages, input.systemPrompt, input.tools, preset);
-  const tokensBefore = estimateMessagesTokensRough(messages, preset);
+    ? {
+        ...rest,
+        messages,
+        sizeCache,
+        ...(prepared !== undefined ? { prepared } : {}),
+        ...(tokens ? { tokens } : {}),
+      }
+    : { ...rest, messages, sizeCache };
+  const requestTokensBefore = estimateRequestTokensRough(
+    messages,
+    input.systemPrompt,
+    input.tools,
+    preset,
+    sizeCache,
+  );
+  const tokensBefore = estimateMessagesTokensRough(messages, preset, sizeCache);
   const compaction = await strategy.compact(strategyInput, deps);
   const unchanged = (skipped: CompactSkipReason, notes: readonly string[]): ConversationCompaction => ({
     compaction,
@@ -120,7 +136,7 @@ export async function compactConversation(
     );
   output = guaranteeRealUserMessage(output, messages, preset);
 
-  const tokensAfter = estimateMessagesTokensRough(output, preset);
+  const tokensAfter = estimateMessagesTokensRough(output, preset, sizeCache);
   let removed = 0;
   for (const fate of fates) if (fate === FATE.summarized || fate === FATE.dropped) removed++;
   const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, removed);
@@ -128,7 +144,13 @@ export async function compactConversation(
     // A compaction that does not shrink the context only costs a summary and a cache rewrite.
     return unchanged('would-grow', [`Refused: ${growth.reason}.`]);
   }
-  const requestTokensAfter = estimateRequestTokensRough(output, input.systemPrompt, input.tools, preset);
+  const requestTokensAfter = estimateRequestTokensRough(
+    output,
+    input.systemPrompt,
+    input.tools,
+    preset,
+    sizeCache,
+  );
   let state = markCompactionBoundary(compaction.state, requestTokensAfter, preset);
   // The fallback streak and the one-shot verification belong to the real-usage anti-thrash rules.
   if (preset.gates.antiThrash === 'real-usage')

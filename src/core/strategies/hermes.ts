@@ -19,6 +19,7 @@ import { HERMES_2026_04 } from '../presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
 import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
+import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { describeHermesHead, describeHermesHygiene, describeHermesPruning } from './describe-hermes-plan.ts';
@@ -81,13 +82,18 @@ const previewReplacement = (item: PrunedToolOutput): PrunedToolOutput =>
     : { ...item, replacement: `${item.replacement.slice(0, REPLACEMENT_PREVIEW_CHARS)}…` };
 
 function documentOf(
-  input: { messages: readonly Message[]; tools: readonly ToolSchema[]; prepared?: unknown },
+  input: {
+    messages: readonly Message[];
+    tools: readonly ToolSchema[];
+    prepared?: unknown;
+    sizeCache?: RoughSizeCache;
+  },
   preset: Preset,
 ): HermesDocument {
   const prepared = input.prepared as HermesDocument | undefined;
   return isDocumentFor(prepared, input.messages, preset)
     ? prepared
-    : createHermesDocument(input.messages, input.tools, preset);
+    : createHermesDocument(input.messages, input.tools, preset, input.sizeCache);
 }
 
 function planHermes(input: PlanInput, preset: Preset): StrategyPlan {

@@ -15,6 +15,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { withSharedSizes } from './prepared-size-cache.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   optionValue,
@@ -371,7 +372,7 @@ function mergeSections(bodies: readonly string[]): string {
 async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const tokens = tokensFor(input);
   const settings = readSettings(config);
   const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
@@ -554,7 +555,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
     notes,
     fates: layout.fates,
     summaries: inserted,
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: calls,
   };
 }
@@ -591,7 +592,7 @@ export const LCM_STRATEGY: Strategy = {
   ],
   regionLabels: { head: 'system prompt', middle: 'leaf chunks (summarised)', tail: 'fresh tail' },
   trigger: lcmTrigger,
-  prepare: (messages) => prepareLcm(messages),
+  prepare: (messages, _tools, shared) => withSharedSizes(prepareLcm(messages), HOST_PRESET, shared),
   plan: planLcm,
   compact: compactLcm,
 };

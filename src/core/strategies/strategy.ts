@@ -171,6 +171,12 @@ export interface CompactInput {
   readonly summaryOverrides?: readonly string[];
   /** Input indices (pinned messages) that must survive verbatim. */
   readonly pinned?: ReadonlySet<number>;
+  /**
+   * Per-message rough sizes under the strategy's preset, by message identity, shared by every
+   * measurement of this compaction. `compactConversation` passes the planner's (carried by the
+   * prepared value) or one of its own, so no message is measured twice.
+   */
+  readonly sizeCache?: RoughSizeCache;
 }
 
 export interface CompactDeps {

@@ -3,8 +3,8 @@ import { assertNever } from '../shared/assert-never.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import {
+  cachedRoughMessageSize,
   estimateMessagesTokensRough,
-  roughMessageSize,
   type RoughSizeCache,
 } from './estimate-messages-tokens-rough.ts';
 import { estimateTokensRough, roughTokensFromChars } from './estimate-tokens-rough.ts';
@@ -33,8 +33,7 @@ export function estimateRequestTokensRough(
       );
     case 'once': {
       let chars = systemPrompt ? pythonLength(systemPrompt) : 0;
-      for (const message of messages)
-        chars += (cache?.get(message) ?? roughMessageSize(message, preset)).chars;
+      for (const message of messages) chars += cachedRoughMessageSize(message, preset, cache).chars;
       chars += toolsChars(tools, preset);
       return roughTokensFromChars(chars);
     }
