@@ -18,6 +18,7 @@ import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { prepareToolPruning, type ToolPruning } from './prune-old-tool-results.ts';
+import type { SummaryTextCache } from './serialize-for-summary.ts';
 
 export interface HermesDocument {
   readonly preset: Preset;
@@ -25,6 +26,8 @@ export interface HermesDocument {
   readonly tools: readonly ToolSchema[];
   /** Per-message sizes by message identity; pruned copies are measured into it as needed. */
   readonly sizeCache: RoughSizeCache;
+  /** Each message (pruned copies included) as the summariser reads it under this preset. */
+  readonly summaryTextCache: SummaryTextCache;
   /** Each message's rough tokens on its own. */
   roughTokens(): Int32Array;
   /** `estimate_messages_tokens_rough(messages)`. */
@@ -61,6 +64,7 @@ export function createHermesDocument(
   tools: readonly ToolSchema[],
   preset: Preset,
   sizeCache: RoughSizeCache = new WeakMap(),
+  summaryTextCache: SummaryTextCache = new WeakMap(),
 ): HermesDocument {
   let sizes: { chars: number; images: number; tokens: Int32Array } | null = null;
   let requestTokens: number | null = null;
@@ -113,6 +117,7 @@ export function createHermesDocument(
     messages,
     tools,
     sizeCache,
+    summaryTextCache,
     roughTokens: () => measure().tokens,
     roughMessagesTokens: () => {
       const { chars, images } = measure();

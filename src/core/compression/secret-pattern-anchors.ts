@@ -24,8 +24,20 @@ export const SECRET_PATTERN = {
   query: 1 << 10,
 } as const;
 
+/**
+ * A word of up to six ASCII characters as one number, last character first (`g h p` →
+ * `p·256² + h·256 + g`), so the scan can look a word up while walking back over it, without
+ * building a string.
+ */
+function packReversed(word: string): number {
+  let packed = 0;
+  for (let index = word.length - 1; index >= 0; index--) packed = packed * 256 + word.charCodeAt(index);
+  return packed;
+}
+const packedSet = (words: readonly string[]): ReadonlySet<number> => new Set(words.map(packReversed));
+
 /** Vendor key stems that end where the key's `_` or `-` stands (`ghp_…`, `sk-…`, `xoxb-…`). */
-const UNDERSCORE_STEMS: ReadonlySet<string> = new Set([
+const UNDERSCORE_STEMS = packedSet([
   'ghp',
   'gho',
   'ghu',
@@ -46,7 +58,7 @@ const UNDERSCORE_STEMS: ReadonlySet<string> = new Set([
   'gsk',
   'syt',
 ]);
-const DASH_STEMS: ReadonlySet<string> = new Set([
+const DASH_STEMS = packedSet([
   'sk',
   'xapp',
   'pplx',
@@ -82,6 +94,10 @@ const JSON_FIELD_WORDS: ReadonlySet<string> = new Set([
 ]);
 /** The longest JSON secret field name above. */
 const LONGEST_JSON_FIELD = 13;
+/** Length and lowercase last letter of each field name: most JSON keys fail this before any string is built. */
+const JSON_FIELD_SHAPES: ReadonlySet<number> = new Set(
+  [...JSON_FIELD_WORDS].map((word) => word.length * 128 + word.charCodeAt(word.length - 1)),
+);
 const QUERY_WORDS: ReadonlySet<string> = new Set([
   'access_token',
   'refresh_token',
@@ -164,9 +180,12 @@ function colonAnchors(text: string, at: number): number {
     // `"name"` right before: the name runs back to its opening quote.
     let open = quote - 1;
     while (open >= 0 && quote - open <= LONGEST_JSON_FIELD && text.charCodeAt(open) !== 0x22) open--;
+    let last = text.charCodeAt(quote - 1);
+    if (last >= 0x41 && last <= 0x5a) last += 0x20;
     if (
       open >= 0 &&
       text.charCodeAt(open) === 0x22 &&
+      JSON_FIELD_SHAPES.has((quote - open - 1) * 128 + last) &&
       JSON_FIELD_WORDS.has(text.slice(open + 1, quote).toLowerCase())
     )
       found |= SECRET_PATTERN.jsonField;
@@ -225,15 +244,17 @@ function equalsAnchors(text: string, at: number): number {
  * to a non-key character) is one of the stems, e.g. `ghp` before `_`. Stems are lowercase
  * letters and digits of at most six characters, so the walk back is short.
  */
-function stemBefore(text: string, at: number, stems: ReadonlySet<string>): boolean {
+function stemBefore(text: string, at: number, stems: ReadonlySet<number>): boolean {
   let start = at;
+  let packed = 0;
   while (start > 0 && at - start < LONGEST_STEM) {
     const unit = text.charCodeAt(start - 1);
     if (!((unit >= 0x61 && unit <= 0x7a) || isDigit(unit))) break;
+    packed = packed * 256 + unit;
     start--;
   }
   if (start === at || (start > 0 && isKeyUnit(text.charCodeAt(start - 1)))) return false;
-  return stems.has(text.slice(start, at));
+  return stems.has(packed);
 }
 
 /** Vendor key prefixes: stems before a `_` or `-`, `SG.`, and the letter-only `AIza`, `AKIA`, `gAAAA`. */

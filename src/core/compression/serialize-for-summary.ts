@@ -119,9 +119,28 @@ export function serializeMessageForSummary(message: Message, preset: Preset): st
   return `[${role.toUpperCase()}]: ${content}`;
 }
 
+/**
+ * Each message as the summariser reads it, by message identity, under one preset: messages are
+ * immutable, so a transcript's compactions (and the strategies compared on it) serialise and
+ * redact each message once.
+ */
+export type SummaryTextCache = WeakMap<Message, string>;
+
 /** The whole block of turns for the summariser prompt. */
-export function serializeForSummary(turns: readonly Message[], preset: Preset): string {
+export function serializeForSummary(
+  turns: readonly Message[],
+  preset: Preset,
+  cache?: SummaryTextCache,
+): string {
   const parts = new Array<string>(turns.length);
-  for (let i = 0; i < turns.length; i++) parts[i] = serializeMessageForSummary(turns[i]!, preset);
+  for (let i = 0; i < turns.length; i++) {
+    const message = turns[i]!;
+    let text = cache?.get(message);
+    if (text === undefined) {
+      text = serializeMessageForSummary(message, preset);
+      cache?.set(message, text);
+    }
+    parts[i] = text;
+  }
   return parts.join('\n\n');
 }

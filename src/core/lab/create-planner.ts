@@ -4,6 +4,7 @@
  * pruning candidates), so a settings change on 10,000 messages costs milliseconds. The worker
  * only hosts planners; `planOnce` is the thin form for a single plan.
  */
+import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
@@ -106,6 +107,12 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     if (!cache) sizeCaches.set(preset, (cache = new WeakMap()));
     return cache;
   };
+  const summaryTextCaches = new Map<Preset, SummaryTextCache>();
+  const summaryTextCache = (preset: Preset): SummaryTextCache => {
+    let cache = summaryTextCaches.get(preset);
+    if (!cache) summaryTextCaches.set(preset, (cache = new WeakMap()));
+    return cache;
+  };
   let exactCache: { source: readonly number[]; encoding: TokenEncoding; basis: Basis } | null = null;
 
   const rough = (preset: Preset): RoughBasis => {
@@ -147,7 +154,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
 
   const prepared = (strategy: Strategy): unknown => {
     if (!preparedByStrategy.has(strategy))
-      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, { sizeCache }));
+      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, { sizeCache, summaryTextCache }));
     return preparedByStrategy.get(strategy);
   };
 

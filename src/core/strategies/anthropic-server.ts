@@ -44,7 +44,7 @@ import {
   tokensFor,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
-import { withSharedSizes } from './prepared-size-cache.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 
 /** The API rejects a compaction trigger below this many input tokens. */
 const MIN_COMPACT_TRIGGER = 50_000;
@@ -478,6 +478,7 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
     {
       turns: edited.slice(decision.headEnd, decision.stepStart),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(summarizedTokens(decision, tokens)),
@@ -556,7 +557,7 @@ export const ANTHROPIC_SERVER_STRATEGY: Strategy = {
   options: [COMPACT_TRIGGER, CLEAR_ENABLED, CLEAR_TRIGGER, CLEAR_KEEP],
   regionLabels: { head: 'system', middle: 'compacted history', tail: 'latest request' },
   trigger: serverTrigger,
-  prepare: (messages, _tools, shared) => withSharedSizes(prepareServer(messages), HOST_PRESET, shared),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareServer(messages), HOST_PRESET, shared),
   plan: planServer,
   compact: compactServer,
 };

@@ -11,7 +11,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
-import { withSharedSizes } from './prepared-size-cache.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import { fileCopyText, findFileAccesses, type FileAccess } from './find-file-accesses.ts';
 import {
@@ -375,6 +375,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
     {
       turns: messages.slice(headEnd),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
@@ -453,7 +454,7 @@ export const CLAUDE_CODE_STRATEGY: Strategy = {
   options: [AUTOCOMPACT_BUFFER, PERCENT_OVERRIDE, MAX_FILES, FILE_TOKENS],
   regionLabels: { head: 'system prompt', middle: 'conversation (summarised)', tail: 'none (files re-read)' },
   trigger: claudeCodeTrigger,
-  prepare: (messages, _tools, shared) => withSharedSizes(prepareClaudeCode(messages), HOST_PRESET, shared),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareClaudeCode(messages), HOST_PRESET, shared),
   plan: planClaudeCode,
   compact: compactClaudeCode,
 };

@@ -16,7 +16,7 @@ import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { isPlainObject, safeParseJson } from '../shared/safe-parse-json.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
-import { withSharedSizes } from './prepared-size-cache.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import { findFileAccesses, type FileAccess } from './find-file-accesses.ts';
 import {
@@ -481,6 +481,7 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
       {
         turns: messages.slice(layout.pairEnd),
         preset: HOST_PRESET,
+        textCache: input.summaryTextCache,
         instructions: INSTRUCTIONS,
         template: TEMPLATE,
         budgetTokens: summaryBudget(sumTokens(tokens, layout.pairEnd, count)),
@@ -582,7 +583,7 @@ export const CLINE_STRATEGY: Strategy = {
   options: [AUTO_COMPACT],
   regionLabels: { head: 'first user/assistant exchange', middle: 'truncated', tail: 'kept' },
   trigger: clineTrigger,
-  prepare: (messages, _tools, shared) => withSharedSizes(prepareCline(messages), HOST_PRESET, shared),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareCline(messages), HOST_PRESET, shared),
   plan: planCline,
   compact: compactCline,
 };

@@ -11,7 +11,7 @@ import { contentTextForContains } from '../compression/content-text.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
-import { withSharedSizes } from './prepared-size-cache.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   FATE,
@@ -245,6 +245,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
     {
       turns: messages.slice(headEnd),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
@@ -315,7 +316,7 @@ export const CODEX_CLI_STRATEGY: Strategy = {
   regionLabels: { head: 'initial context', middle: 'history (user messages kept)', tail: 'recent turns' },
   trigger: codexTrigger,
   // Codex needs nothing prepared but the planner's sizes.
-  prepare: (_messages, _tools, shared) => withSharedSizes({}, HOST_PRESET, shared),
+  prepare: (_messages, _tools, shared) => withSharedCaches({}, HOST_PRESET, shared),
   plan: planCodex,
   compact: compactCodex,
 };

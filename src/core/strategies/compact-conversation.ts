@@ -19,7 +19,7 @@ import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
-import { preparedSizeCache } from './prepared-size-cache.ts';
+import { preparedCaches } from './shared-message-caches.ts';
 import {
   FATE,
   type CompactDeps,
@@ -74,18 +74,21 @@ export async function compactConversation(
     messages.length === input.messages.length &&
     messages.every((message, index) => message === input.messages[index]);
   const { prepared, tokens, ...rest } = input;
-  // Sizes are keyed by message identity, so the planner's stay valid for any list of its
-  // messages; every measurement of this compaction (the strategy's included) shares one cache.
-  const sizeCache = input.sizeCache ?? preparedSizeCache(prepared) ?? new WeakMap();
+  // The caches are keyed by message identity, so the planner's stay valid for any list of its
+  // messages; every measurement of this compaction (the strategy's included) shares them.
+  const planned = preparedCaches(prepared);
+  const sizeCache = input.sizeCache ?? planned.sizeCache ?? new WeakMap();
+  const summaryTextCache = input.summaryTextCache ?? planned.summaryTextCache ?? new WeakMap();
+  const caches = { sizeCache, summaryTextCache };
   const strategyInput = sameList
     ? {
         ...rest,
         messages,
-        sizeCache,
+        ...caches,
         ...(prepared !== undefined ? { prepared } : {}),
         ...(tokens ? { tokens } : {}),
       }
-    : { ...rest, messages, sizeCache };
+    : { ...rest, messages, ...caches };
   const requestTokensBefore = estimateRequestTokensRough(
     messages,
     input.systemPrompt,

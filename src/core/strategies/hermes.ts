@@ -19,6 +19,7 @@ import { HERMES_2026_04 } from '../presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
 import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
+import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
@@ -87,13 +88,14 @@ function documentOf(
     tools: readonly ToolSchema[];
     prepared?: unknown;
     sizeCache?: RoughSizeCache;
+    summaryTextCache?: SummaryTextCache;
   },
   preset: Preset,
 ): HermesDocument {
   const prepared = input.prepared as HermesDocument | undefined;
   return isDocumentFor(prepared, input.messages, preset)
     ? prepared
-    : createHermesDocument(input.messages, input.tools, preset, input.sizeCache);
+    : createHermesDocument(input.messages, input.tools, preset, input.sizeCache, input.summaryTextCache);
 }
 
 function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
@@ -296,7 +298,13 @@ export function hermesStrategy(preset: Preset, facts: HermesStrategyFacts): Stra
     regionLabels: { head: 'protected head', middle: 'middle to summarise', tail: 'protected tail' },
     trigger: (config) => hermesTrigger(config, preset),
     prepare: (messages, tools, shared) =>
-      createHermesDocument(messages, tools, preset, shared?.sizeCache(preset)),
+      createHermesDocument(
+        messages,
+        tools,
+        preset,
+        shared?.sizeCache(preset),
+        shared?.summaryTextCache(preset),
+      ),
     plan: (input) => planHermes(input, preset),
     compact: (input, deps) => compactHermes(input, deps, preset),
   };

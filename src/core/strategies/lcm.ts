@@ -15,7 +15,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
-import { withSharedSizes } from './prepared-size-cache.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   optionValue,
@@ -410,6 +410,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
       {
         turns: messages.slice(start, end),
         preset: HOST_PRESET,
+        textCache: input.summaryTextCache,
         instructions: LEAF_INSTRUCTIONS,
         template: LEAF_TEMPLATE,
         budgetTokens: leafBudget(chunkTokens, settings),
@@ -480,6 +481,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
           {
             turns: asks,
             preset: HOST_PRESET,
+            textCache: input.summaryTextCache,
             instructions: CONDENSED_INSTRUCTIONS,
             template: CONDENSED_TEMPLATE,
             budgetTokens: summary.budget,
@@ -592,7 +594,7 @@ export const LCM_STRATEGY: Strategy = {
   ],
   regionLabels: { head: 'system prompt', middle: 'leaf chunks (summarised)', tail: 'fresh tail' },
   trigger: lcmTrigger,
-  prepare: (messages, _tools, shared) => withSharedSizes(prepareLcm(messages), HOST_PRESET, shared),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareLcm(messages), HOST_PRESET, shared),
   plan: planLcm,
   compact: compactLcm,
 };

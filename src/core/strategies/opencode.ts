@@ -16,7 +16,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
-import { withSharedSizes } from './prepared-size-cache.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   FATE,
@@ -629,6 +629,7 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
       // The summariser reads the older turns as opencode sends them: already pruned.
       turns: withPruning.slice(span.start, span.end),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(sumTokens(tokens, span.start, span.end)),
@@ -708,7 +709,7 @@ export const OPENCODE_STRATEGY: Strategy = {
   options: [RESERVED, PRUNE, PRUNE_PROTECT, PRUNE_MINIMUM, TAIL_TURNS, PRESERVE_RECENT, TAIL_BEFORE_SUMMARY],
   regionLabels: { head: 'system prompt', middle: 'older turns (summarised)', tail: 'recent turns (kept)' },
   trigger: opencodeTrigger,
-  prepare: (messages, _tools, shared) => withSharedSizes(prepareOpencode(messages), HOST_PRESET, shared),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareOpencode(messages), HOST_PRESET, shared),
   plan: planOpencode,
   compact: compactOpencode,
 };

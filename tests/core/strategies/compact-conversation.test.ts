@@ -8,6 +8,7 @@ import { createPlanner } from '#core/lab/create-planner.ts';
 import type { Preset } from '#core/presets/preset.ts';
 import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { HERMES_2026_04_STRATEGY } from '#core/strategies/hermes.ts';
+import { preparedCaches } from '#core/strategies/shared-message-caches.ts';
 import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
 import type { RoughMessageSize, RoughSizeCache } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '#core/transcript/message.ts';
@@ -65,6 +66,40 @@ describe('compactConversation after a plan', () => {
       const measuredNow = watched.measured.slice(measuredByPlan);
       expect(measuredNow.filter((message) => messages.includes(message))).toEqual([]);
       expect(new Set(watched.measured).size).toBe(watched.measured.length);
+    },
+  );
+
+  it.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
+    '%s keeps the summariser texts for the next compaction, which comes out the same',
+    async (_name, strategy) => {
+      const planner = createPlanner(messages, { tools });
+      planner.plan(strategy, { config, estimator: 'rough' });
+      const prepared = planner.prepared(strategy);
+      const compact = () =>
+        compactConversation(
+          strategy,
+          {
+            reason: 'manual',
+            systemPrompt: '',
+            messages,
+            tools,
+            config,
+            state: INITIAL_COMPRESSOR_STATE,
+            prepared,
+            force: true,
+          },
+          { summarizer: createOfflineSummarizer(), now: () => 0 },
+        );
+      const first = await compact();
+      const texts = preparedCaches(prepared).summaryTextCache!;
+      const summarised = first.compaction.summaries.flatMap((summary) =>
+        messages.slice(summary.span.start, summary.span.end),
+      );
+      // Hermes serialises the pruned copies of old tool results; every other message is kept as is.
+      const serialised = summarised.filter((message) => texts.has(message));
+      if (first.compaction.summaries.some((summary) => summary.prompt !== null))
+        expect(serialised.length).toBeGreaterThan(summarised.length / 3);
+      expect(await compact()).toEqual(first);
     },
   );
 
