@@ -70,8 +70,6 @@ export function createHermesDocument(
   let requestTokens: number | null = null;
   let toolsTokens: number | null = null;
   let pruning: ToolPruning | null = null;
-  let savedOld: Map<number, number> | null = null;
-  let savedDedupe: Map<number, number> | null = null;
 
   const measure = () => {
     if (sizes) return sizes;
@@ -92,24 +90,33 @@ export function createHermesDocument(
     sizes = { chars, images, tokens };
     return sizes;
   };
-  const savings = (): { old: Map<number, number>; dedupe: Map<number, number> } => {
-    if (savedOld && savedDedupe) return { old: savedOld, dedupe: savedDedupe };
-    const variants = document.pruning();
-    const tokens = measure().tokens;
-    const old = new Map<number, number>();
-    const dedupe = new Map<number, number>();
-    for (const item of variants.candidates) {
-      const target = item.kind === 'duplicate' ? dedupe : old;
-      if (target.has(item.index)) continue;
-      const variant = item.kind === 'duplicate' ? variants.dedupeOnly : variants.fullyPruned;
-      const after = estimateMessagesTokensRough([variant[item.index]!], preset, sizeCache);
-      target.set(item.index, Math.max(0, tokens[item.index]! - after));
+  // Savings are measured per message when first asked for: the planner asks only for the
+  // messages pruning replaces at its boundary, so the protected tail is never pruned for them.
+  const savedOld = new Map<number, number>();
+  const savedDedupe = new Map<number, number>();
+  const savedBy = (index: number, variant: Message): number => {
+    const after = estimateMessagesTokensRough([variant], preset, sizeCache);
+    return Math.max(0, measure().tokens[index]! - after);
+  };
+  const dedupeSaving = (index: number): number => {
+    let saved = savedDedupe.get(index);
+    if (saved === undefined) {
+      const variants = document.pruning();
+      saved = variants.isDuplicate(index) ? savedBy(index, variants.dedupeOnly[index]!) : 0;
+      savedDedupe.set(index, saved);
     }
-    // A duplicate stays a duplicate below the boundary too.
-    for (const [index, saved] of dedupe) if (!old.has(index)) old.set(index, saved);
-    savedOld = old;
-    savedDedupe = dedupe;
-    return { old, dedupe };
+    return saved;
+  };
+  // An old message saves what pruning it as old saves; a duplicate stays a duplicate below the
+  // boundary too.
+  const oldSaving = (index: number): number => {
+    let saved = savedOld.get(index);
+    if (saved === undefined) {
+      const variant = document.pruning().oldVariant(index);
+      saved = variant.replaced ? savedBy(index, variant.message) : dedupeSaving(index);
+      savedOld.set(index, saved);
+    }
+    return saved;
   };
 
   const document: HermesDocument = {
@@ -130,7 +137,7 @@ export function createHermesDocument(
     },
     roughToolsTokens: () => (toolsTokens ??= estimateToolsTokensRough(tools, preset)),
     pruning: () => (pruning ??= prepareToolPruning(messages, preset)),
-    savedRoughTokens: (index, old) => (old ? savings().old : savings().dedupe).get(index) ?? 0,
+    savedRoughTokens: (index, old) => (old ? oldSaving(index) : dedupeSaving(index)),
   };
   return document;
 }
