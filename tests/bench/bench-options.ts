@@ -11,8 +11,27 @@ export interface BenchOptions {
   importMegabytes: number;
   /** Appends timed for the incremental recount. */
   incrementalRuns: number;
+  /** Only these measurements (`--only compress,replay`); null runs them all. */
+  only: ReadonlySet<BenchMeasurement> | null;
   runsFor(weight: RunWeight, size: number): number;
 }
+
+/** The measurements `--only` can pick; `browser` is the whole Chromium part. */
+export const BENCH_MEASUREMENTS = [
+  'rough',
+  'exact',
+  'compress',
+  'replay',
+  'fidelity',
+  'import',
+  'cache',
+  'compare',
+  'browser',
+] as const;
+export type BenchMeasurement = (typeof BENCH_MEASUREMENTS)[number];
+
+const isMeasurement = (name: string): name is BenchMeasurement =>
+  (BENCH_MEASUREMENTS as readonly string[]).includes(name);
 
 const FULL_SIZES = [200, 2_000, 10_000, 50_000] as const;
 const QUICK_SIZES = [200, 2_000, 10_000] as const;
@@ -31,9 +50,10 @@ const QUICK_RUNS: Record<RunWeight, Record<number, number>> = {
 };
 
 export const BENCH_USAGE =
-  'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000]\n' +
+  'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000] [--only NAMES]\n' +
   '  --quick       fewer runs and sizes up to 10,000 messages, a 20 MiB import: a fast check\n' +
-  '  --no-browser  Node figures only (no build, no Chromium)';
+  '  --no-browser  Node figures only (no build, no Chromium)\n' +
+  `  --only        only these measurements, comma-separated: ${BENCH_MEASUREMENTS.join(', ')}`;
 
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const { values } = parseArgs({
@@ -42,6 +62,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       quick: { type: 'boolean', default: false },
       'no-browser': { type: 'boolean', default: false },
       sizes: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -59,6 +80,12 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     console.error(`--sizes needs whole numbers of at least 10 messages\n${BENCH_USAGE}`);
     process.exit(2);
   }
+  const only = values.only ? values.only.split(',').map((name) => name.trim()) : null;
+  const unknown = only?.filter((name) => !isMeasurement(name)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`--only: unknown measurement ${unknown.join(', ')}\n${BENCH_USAGE}`);
+    process.exit(2);
+  }
   const table = quick ? QUICK_RUNS : FULL_RUNS;
   return {
     quick,
@@ -66,6 +93,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     sizes,
     importMegabytes: quick ? 20 : 100,
     incrementalRuns: quick ? 9 : 21,
+    only: only ? new Set(only.filter(isMeasurement)) : null,
     runsFor: (weight, size) => table[weight][size] ?? (weight === 'reference' ? 0 : 1),
   };
 }

@@ -7,7 +7,7 @@ import { startBrowserSession, type BrowserSession } from './bench-browser.ts';
 import type { BenchContext } from './bench-context.ts';
 import { PROJECT_ROOT } from './bench-files.ts';
 import { describeMachine, formatMachine } from './bench-machine.ts';
-import { parseBenchOptions } from './bench-options.ts';
+import { parseBenchOptions, type BenchMeasurement } from './bench-options.ts';
 import {
   skipToResult,
   toResult,
@@ -39,6 +39,7 @@ const elapsed = (): string => `${((performance.now() - benchStarted) / 1000).toF
 const context: BenchContext = { options, log: (line) => console.log(`[${elapsed()}] ${line}`) };
 
 const rows: BenchRow[] = [];
+const wanted = (key: BenchMeasurement): boolean => options.only === null || options.only.has(key);
 const skips: BenchSkip[] = [];
 let failures = 0;
 
@@ -58,7 +59,12 @@ const browserSkips = (reason: string): BenchSkip[] =>
   ].map((figure) => ({ ...figure, size: null, reason }));
 
 /** Runs one measurement; a crash becomes a "not measured" line instead of ending the bench. */
-async function run<T extends BenchOutcome>(label: string, measure: () => Promise<T>): Promise<T | null> {
+async function run<T extends BenchOutcome>(
+  key: BenchMeasurement,
+  label: string,
+  measure: () => Promise<T>,
+): Promise<T | null> {
+  if (!wanted(key)) return null;
   try {
     const outcome = await measure();
     rows.push(...outcome.rows);
@@ -83,16 +89,16 @@ console.log(
   `${formatMachine(machine)}\n${options.quick ? 'quick run' : 'full run'}: sizes ${options.sizes.join(', ')}\n`,
 );
 
-await run('rough estimate (Node)', () => measureRoughEstimate(context));
-await run('exact count (Node)', () => measureExactCountNode(context));
-await run('compress() (Node)', () => measureCompress(context));
-await run('replay (Node)', () => measureReplay(context));
-await run('fact extraction and survival (Node)', () => measureFidelityFigures(context));
-const importNode = await run('import, core parse (Node)', () => measureImportNode(context));
-await run('prompt caching cost', () => measurePromptCacheCost(context));
-await run('session simulation and comparison (Node)', () => measureCompare(context));
+await run('rough', 'rough estimate (Node)', () => measureRoughEstimate(context));
+await run('exact', 'exact count (Node)', () => measureExactCountNode(context));
+await run('compress', 'compress() (Node)', () => measureCompress(context));
+await run('replay', 'replay (Node)', () => measureReplay(context));
+await run('fidelity', 'fact extraction and survival (Node)', () => measureFidelityFigures(context));
+const importNode = await run('import', 'import, core parse (Node)', () => measureImportNode(context));
+await run('cache', 'prompt caching cost', () => measurePromptCacheCost(context));
+await run('compare', 'session simulation and comparison (Node)', () => measureCompare(context));
 
-if (options.browser) {
+if (options.browser && wanted('browser')) {
   let session: BrowserSession | null = null;
   const stop = (): void => {
     void (session?.close() ?? Promise.resolve()).finally(() => process.exit(130));
@@ -103,10 +109,12 @@ if (options.browser) {
     session = await startBrowserSession(context.log);
     machine.chromium = session.chromiumVersion;
     const browserSession = session;
-    await run('main bundle size', () => measureBundleSize(context, browserSession.appDir));
-    await run('exact count in the worker (Chromium)', () => measureWorkerCount(context, browserSession));
+    await run('browser', 'main bundle size', () => measureBundleSize(context, browserSession.appDir));
+    await run('browser', 'exact count in the worker (Chromium)', () =>
+      measureWorkerCount(context, browserSession),
+    );
     if (importNode) {
-      await run('import through the app (Chromium)', () =>
+      await run('browser', 'import through the app (Chromium)', () =>
         measureImportBrowser(context, browserSession, {
           path: importNode.path,
           bytes: importNode.bytes,
@@ -114,7 +122,9 @@ if (options.browser) {
         }),
       );
     }
-    await run('redraw after a setting change (Chromium)', () => measureRedraw(context, browserSession));
+    await run('browser', 'redraw after a setting change (Chromium)', () =>
+      measureRedraw(context, browserSession),
+    );
   } catch (error) {
     failures += 1;
     console.error(
@@ -126,7 +136,7 @@ if (options.browser) {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }
-} else {
+} else if (options.only === null) {
   skips.push(...browserSkips('--no-browser'));
 }
 

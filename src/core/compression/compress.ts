@@ -267,6 +267,7 @@ export async function compress(
       summaryModel: options.config.summaryModel || null,
       mainModel: options.mainModel ?? null,
       sizeCache,
+      summaryTextCache: document.summaryTextCache,
       summaryOverride: options.summaryOverride ?? null,
     },
     deps,

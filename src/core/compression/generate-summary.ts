@@ -24,7 +24,7 @@ import { groundHistoricalTaskSnapshot } from './ground-task-snapshot.ts';
 import { withSummaryPrefix } from './markers.ts';
 import { pythonStrip } from './python-text.ts';
 import { redactCompactionText, redactSensitiveText } from './redact-sensitive-text.ts';
-import { serializeForSummary } from './serialize-for-summary.ts';
+import { serializeForSummary, type SummaryTextCache } from './serialize-for-summary.ts';
 import type { AbortSignalLike, Summarizer, SummaryRequest } from './summarizer.ts';
 import { buildSummaryPrompt, summaryMaxTokens } from './summary-prompt.ts';
 import { stripThinkBlocks } from './strip-think-blocks.ts';
@@ -44,6 +44,8 @@ export interface GenerateSummaryInput {
   /** The session's main model, when known: an auxiliary model equal to it is not "separate". */
   readonly mainModel: string | null;
   readonly sizeCache?: RoughSizeCache;
+  /** The turns as already serialised for `preset` (the document's cache). */
+  readonly summaryTextCache?: SummaryTextCache;
   /** A reviewed body to use as is instead of calling the summariser. */
   readonly summaryOverride?: string | null;
 }
@@ -127,7 +129,7 @@ export async function generateSummary(
   }
   const prompt = buildSummaryPrompt(
     {
-      serializedTurns: serializeForSummary(turns, preset),
+      serializedTurns: serializeForSummary(turns, preset, input.summaryTextCache),
       previousSummary: state.previousSummary,
       focusTopic,
       memoryContext: input.memoryContext,

@@ -18,6 +18,7 @@ import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { prepareToolPruning, type ToolPruning } from './prune-old-tool-results.ts';
+import type { SummaryTextCache } from './serialize-for-summary.ts';
 
 export interface HermesDocument {
   readonly preset: Preset;
@@ -25,6 +26,8 @@ export interface HermesDocument {
   readonly tools: readonly ToolSchema[];
   /** Per-message sizes by message identity; pruned copies are measured into it as needed. */
   readonly sizeCache: RoughSizeCache;
+  /** Each message (pruned copies included) as the summariser reads it under this preset. */
+  readonly summaryTextCache: SummaryTextCache;
   /** Each message's rough tokens on its own. */
   roughTokens(): Int32Array;
   /** `estimate_messages_tokens_rough(messages)`. */
@@ -38,26 +41,35 @@ export interface HermesDocument {
   savedRoughTokens(index: number, old: boolean): number;
 }
 
-/** Whether `document` measured exactly these messages under this preset (identity, not equality). */
-export const isDocumentFor = (
+/**
+ * Whether `document` measured exactly these messages under this preset: the same message
+ * objects in the same order (identity, not equality). A copy of the list qualifies, so the
+ * planner's document still serves a compaction that was handed `[...messages]`.
+ */
+export function isDocumentFor(
   document: HermesDocument | undefined,
   messages: readonly Message[],
   preset: Preset,
-): document is HermesDocument =>
-  document !== undefined && Object.is(document.messages, messages) && Object.is(document.preset, preset);
+): document is HermesDocument {
+  if (document === undefined || !Object.is(document.preset, preset)) return false;
+  const measured = document.messages;
+  if (measured === messages) return true;
+  if (measured.length !== messages.length) return false;
+  for (let index = 0; index < messages.length; index++) if (measured[index] !== messages[index]) return false;
+  return true;
+}
 
 export function createHermesDocument(
   messages: readonly Message[],
   tools: readonly ToolSchema[],
   preset: Preset,
   sizeCache: RoughSizeCache = new WeakMap(),
+  summaryTextCache: SummaryTextCache = new WeakMap(),
 ): HermesDocument {
   let sizes: { chars: number; images: number; tokens: Int32Array } | null = null;
   let requestTokens: number | null = null;
   let toolsTokens: number | null = null;
   let pruning: ToolPruning | null = null;
-  let savedOld: Map<number, number> | null = null;
-  let savedDedupe: Map<number, number> | null = null;
 
   const measure = () => {
     if (sizes) return sizes;
@@ -78,24 +90,33 @@ export function createHermesDocument(
     sizes = { chars, images, tokens };
     return sizes;
   };
-  const savings = (): { old: Map<number, number>; dedupe: Map<number, number> } => {
-    if (savedOld && savedDedupe) return { old: savedOld, dedupe: savedDedupe };
-    const variants = document.pruning();
-    const tokens = measure().tokens;
-    const old = new Map<number, number>();
-    const dedupe = new Map<number, number>();
-    for (const item of variants.candidates) {
-      const target = item.kind === 'duplicate' ? dedupe : old;
-      if (target.has(item.index)) continue;
-      const variant = item.kind === 'duplicate' ? variants.dedupeOnly : variants.fullyPruned;
-      const after = estimateMessagesTokensRough([variant[item.index]!], preset, sizeCache);
-      target.set(item.index, Math.max(0, tokens[item.index]! - after));
+  // Savings are measured per message when first asked for: the planner asks only for the
+  // messages pruning replaces at its boundary, so the protected tail is never pruned for them.
+  const savedOld = new Map<number, number>();
+  const savedDedupe = new Map<number, number>();
+  const savedBy = (index: number, variant: Message): number => {
+    const after = estimateMessagesTokensRough([variant], preset, sizeCache);
+    return Math.max(0, measure().tokens[index]! - after);
+  };
+  const dedupeSaving = (index: number): number => {
+    let saved = savedDedupe.get(index);
+    if (saved === undefined) {
+      const variants = document.pruning();
+      saved = variants.isDuplicate(index) ? savedBy(index, variants.dedupeOnly[index]!) : 0;
+      savedDedupe.set(index, saved);
     }
-    // A duplicate stays a duplicate below the boundary too.
-    for (const [index, saved] of dedupe) if (!old.has(index)) old.set(index, saved);
-    savedOld = old;
-    savedDedupe = dedupe;
-    return { old, dedupe };
+    return saved;
+  };
+  // An old message saves what pruning it as old saves; a duplicate stays a duplicate below the
+  // boundary too.
+  const oldSaving = (index: number): number => {
+    let saved = savedOld.get(index);
+    if (saved === undefined) {
+      const variant = document.pruning().oldVariant(index);
+      saved = variant.replaced ? savedBy(index, variant.message) : dedupeSaving(index);
+      savedOld.set(index, saved);
+    }
+    return saved;
   };
 
   const document: HermesDocument = {
@@ -103,6 +124,7 @@ export function createHermesDocument(
     messages,
     tools,
     sizeCache,
+    summaryTextCache,
     roughTokens: () => measure().tokens,
     roughMessagesTokens: () => {
       const { chars, images } = measure();
@@ -115,7 +137,7 @@ export function createHermesDocument(
     },
     roughToolsTokens: () => (toolsTokens ??= estimateToolsTokensRough(tools, preset)),
     pruning: () => (pruning ??= prepareToolPruning(messages, preset)),
-    savedRoughTokens: (index, old) => (old ? savings().old : savings().dedupe).get(index) ?? 0,
+    savedRoughTokens: (index, old) => (old ? oldSaving(index) : dedupeSaving(index)),
   };
   return document;
 }

@@ -1,7 +1,7 @@
 import type { Preset } from '../presets/preset.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import { pruneWalkTokens } from '../tokens/message-budget-tokens.ts';
-import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
+import { pythonLength, pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
 import { pythonReprLength, pythonStr } from '../tokens/python-repr.ts';
 import { pythonTruthy } from '../tokens/python-truthy.ts';
 import type { Message, ToolCall } from '../transcript/message.ts';
@@ -134,12 +134,16 @@ const contentSize = (content: unknown): number =>
   typeof content === 'string' ? pythonLength(content) : pythonReprLength(content);
 
 /**
- * Everything Phase 1 could replace in one transcript, computed once: the transcript with only
- * duplicates replaced (`dedupeOnly`, what pruning does inside the protected tail) and with every
- * tool output pruned as if it were old (`fullyPruned`). Pruning is positional, so for a prune
+ * Everything Phase 1 could replace in one transcript: the transcript with only duplicates
+ * replaced (`dedupeOnly`, what pruning does inside the protected tail) and with every tool
+ * output pruned as if it were old (`fullyPruned`). Pruning is positional, so for a prune
  * boundary B the real result is `fullyPruned[i]` below B and `dedupeOnly[i]` from B on; only the
  * boundary depends on the settings. The planner keeps one per transcript and preset, so a
  * settings change re-walks a boundary instead of re-pruning 10,000 messages.
+ *
+ * Old outputs (one-liners, which parse their call's arguments; shrunk arguments) are pruned
+ * lazily, up to the furthest boundary asked for: the protected tail is not pruned unless all of
+ * it is asked for (`fullyPruned`, `candidates`, `raises`).
  */
 export interface ToolPruning {
   readonly dedupeOnly: readonly Message[];
@@ -150,28 +154,52 @@ export interface ToolPruning {
   readonly raises: readonly PruneRaise[];
   /** The real Phase 1 result for a prune boundary. */
   at(pruneBoundary: number): PruneResult;
+  /** Whether message `index` is an older copy of a duplicate output. */
+  isDuplicate(index: number): boolean;
+  /** Message `index` pruned as an old output, and whether pruning replaced anything in it. */
+  oldVariant(index: number): { readonly message: Message; readonly replaced: boolean };
 }
+
+const byIndex = (left: PrunedToolOutput, right: PrunedToolOutput): number => left.index - right.index;
 
 export function prepareToolPruning(messages: readonly Message[], preset: Preset): ToolPruning {
   const count = messages.length;
-  const dedupe = dedupePass(messages);
-  const fullyPruned = dedupe.messages.slice();
-  const oldOnly = pruneBelow(fullyPruned, count, messages, preset);
-  const candidates = [...dedupe.pruned, ...oldOnly.pruned].sort((left, right) => left.index - right.index);
+  const calls = lazyCallIndex(messages);
+  const dedupe = dedupePass(messages, calls);
+  const duplicates = new Set(dedupe.pruned.map((item) => item.index));
+  const old = createOldPruner(dedupe.messages.slice(), preset, calls);
   return {
     dedupeOnly: dedupe.messages,
-    fullyPruned,
-    candidates,
-    raises: oldOnly.raises,
+    get fullyPruned() {
+      old.extendTo(count);
+      return old.result;
+    },
+    get candidates() {
+      old.extendTo(count);
+      return [...dedupe.pruned, ...old.pruned].sort(byIndex);
+    },
+    get raises() {
+      old.extendTo(count);
+      return old.raises;
+    },
+    isDuplicate: (index) => duplicates.has(index),
+    oldVariant(index) {
+      old.extendTo(index + 1);
+      return { message: old.result[index]!, replaced: old.replaced.has(index) };
+    },
     at(pruneBoundary) {
       const boundary = Math.max(0, Math.min(count, pruneBoundary));
+      old.extendTo(boundary);
       const result = new Array<Message>(count);
       for (let index = 0; index < count; index++)
-        result[index] = index < boundary ? fullyPruned[index]! : dedupe.messages[index]!;
-      const pruned = candidates.filter((item) => item.kind === 'duplicate' || item.index < boundary);
+        result[index] = index < boundary ? old.result[index]! : dedupe.messages[index]!;
+      const below: PrunedToolOutput[] = [];
+      for (const item of old.pruned) if (item.index < boundary) below.push(item);
+      // A stable sort of the same items in the same order: what filtering all candidates gave.
+      const pruned = [...dedupe.pruned, ...below].sort(byIndex);
       let prunedCount = 0;
       for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
-      const raised = oldOnly.raises.find((raise) => raise.index < boundary) ?? null;
+      const raised = old.raises.find((raise) => raise.index < boundary) ?? null;
       return { messages: result, prunedCount, pruneBoundary: boundary, pruned, raised };
     },
   };
@@ -193,36 +221,45 @@ export function pruneOldToolResults(
   if (messages.length === 0)
     return { messages: [], prunedCount: 0, pruneBoundary: 0, pruned: [], raised: null };
   const pruneBoundary = Math.max(0, Math.min(messages.length, findPruneBoundary(messages, options, preset)));
-  const dedupe = dedupePass(messages);
+  const calls = lazyCallIndex(messages);
+  const dedupe = dedupePass(messages, calls);
   const result = dedupe.messages;
-  const old = pruneBelow(result, pruneBoundary, messages, preset);
-  const pruned = [...dedupe.pruned, ...old.pruned].sort((left, right) => left.index - right.index);
+  const old = createOldPruner(result, preset, calls);
+  old.extendTo(pruneBoundary);
+  const pruned = [...dedupe.pruned, ...old.pruned].sort(byIndex);
   let prunedCount = 0;
   for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
   return { messages: result, prunedCount, pruneBoundary, pruned, raised: old.raises[0] ?? null };
 }
 
+/** The transcript's tool calls by id, indexed on first use and shared by the passes. */
+function lazyCallIndex(messages: readonly Message[]): () => Map<unknown, CallInfo> {
+  let calls: Map<unknown, CallInfo> | null = null;
+  return () => (calls ??= indexToolCalls(messages));
+}
+
 /** Pass 1: identical outputs (e.g. the same file read five times) keep only the newest copy. */
-function dedupePass(messages: readonly Message[]): { messages: Message[]; pruned: PrunedToolOutput[] } {
+function dedupePass(
+  messages: readonly Message[],
+  calls: () => Map<unknown, CallInfo>,
+): { messages: Message[]; pruned: PrunedToolOutput[] } {
   const result = messages.slice();
   const pruned: PrunedToolOutput[] = [];
-  let calls: Map<unknown, CallInfo> | null = null;
   // Comparing the text itself is what Hermes' md5[:12] approximates.
   const seen = new Set<string>();
   for (let index = result.length - 1; index >= 0; index--) {
     const message = result[index]!;
     const content = message.content;
     if (message.role !== 'tool' || typeof content !== 'string') continue;
-    if (content.length < DEDUPE_MIN_CHARS || pythonLength(content) < DEDUPE_MIN_CHARS) continue;
+    if (!pythonLengthExceeds(content, DEDUPE_MIN_CHARS - 1)) continue;
     if (!seen.has(content)) {
       seen.add(content);
       continue;
     }
-    calls ??= indexToolCalls(messages);
     pruned.push({
       index,
       kind: 'duplicate',
-      toolName: callFor(calls, message).name,
+      toolName: callFor(calls(), message).name,
       originalChars: contentSize(content),
       replacement: DUPLICATE_TOOL_OUTPUT_PLACEHOLDER,
     });
@@ -231,22 +268,29 @@ function dedupePass(messages: readonly Message[]): { messages: Message[]; pruned
   return { messages: result, pruned };
 }
 
+interface OldPruner {
+  /** The list being pruned in place; pruned up to the furthest `extendTo` so far. */
+  readonly result: Message[];
+  readonly pruned: PrunedToolOutput[];
+  readonly raises: PruneRaise[];
+  /** Indices whose message pruning replaced. */
+  readonly replaced: Set<number>;
+  extendTo(boundary: number): void;
+}
+
 /**
- * Passes 2 and 3 on `result[0:boundary]`, in place: old outputs become one-liners (old
- * screenshots placeholders), and huge tool-call arguments are shrunk. `original` is the
- * unpruned list, whose tool calls name the tools.
+ * Passes 2 and 3 on `result`, in place and in index order, as far as asked (`extendTo`): old
+ * outputs become one-liners (old screenshots placeholders), and huge tool-call arguments are
+ * shrunk. Each message is pruned on its own, so pruning to one boundary and later further is
+ * the same as pruning to the further one at once.
  */
-function pruneBelow(
-  result: Message[],
-  boundary: number,
-  original: readonly Message[],
-  preset: Preset,
-): { pruned: PrunedToolOutput[]; raises: PruneRaise[] } {
+function createOldPruner(result: Message[], preset: Preset, calls: () => Map<unknown, CallInfo>): OldPruner {
   const pruned: PrunedToolOutput[] = [];
   const raises: PruneRaise[] = [];
+  const replaced = new Set<number>();
   const switches = preset.pruning;
-  let calls: Map<unknown, CallInfo> | null = null;
-  const callOf = (message: Message): CallInfo => callFor((calls ??= indexToolCalls(original)), message);
+  let done = 0;
+  const callOf = (message: Message): CallInfo => callFor(calls(), message);
   const replaceContent = (
     index: number,
     kind: PrunedToolOutput['kind'],
@@ -261,52 +305,52 @@ function pruneBelow(
       replacement: typeof content === 'string' ? content : SCREENSHOT_REMOVED_PLACEHOLDER,
     });
     result[index] = { ...message, content };
+    replaced.add(index);
   };
 
-  for (let index = 0; index < boundary; index++) {
-    const message = result[index]!;
-    if (message.role === 'tool') {
-      const content = message.content;
-      if (Array.isArray(content)) {
-        if (switches.stripsOldImages && content.some(isImagePart)) {
-          const stripped = content.map((part) =>
-            isImagePart(part) ? { type: 'text', text: SCREENSHOT_REMOVED_PLACEHOLDER } : part,
-          );
-          replaceContent(index, 'image', stripped);
-        }
-        continue;
+  const pruneToolResult = (index: number, message: Message): void => {
+    const content = message.content;
+    if (Array.isArray(content)) {
+      if (switches.stripsOldImages && content.some(isImagePart)) {
+        const stripped = content.map((part) =>
+          isImagePart(part) ? { type: 'text', text: SCREENSHOT_REMOVED_PLACEHOLDER } : part,
+        );
+        replaceContent(index, 'image', stripped);
       }
-      if (isPlainObject(content)) {
-        if (switches.stripsOldImages && pythonTruthy(content._multimodal)) {
-          const summary = pythonTruthy(content.text_summary)
-            ? content.text_summary
-            : SCREENSHOT_REMOVED_PLACEHOLDER;
-          const text = pythonSlice(pythonStr(summary), 0, SCREENSHOT_SUMMARY_MAX_CHARS);
-          replaceContent(index, 'image', `${SCREENSHOT_REMOVED_PREFIX} ${text}`);
-        }
-        continue;
-      }
-      if (typeof content !== 'string' || content === '') continue;
-      const isOldPlaceholder =
-        switches.oldPlaceholderMatch === 'prefix'
-          ? content.startsWith('[Old tool output')
-          : content === PRUNED_TOOL_PLACEHOLDER;
-      if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) continue;
-      if (content.length <= ONE_LINER_MIN_CHARS || pythonLength(content) <= ONE_LINER_MIN_CHARS) continue;
-      const call = callOf(message);
-      const line = summarizeToolResult(call.name, call.args, content, preset);
-      if (line.ok) replaceContent(index, 'one-liner', line.value);
-      else raises.push({ ...line.error, index });
-      continue;
+      return;
     }
-    // Pass 3: shrink huge arguments (a 50 KB write_file) outside the protected tail.
+    if (isPlainObject(content)) {
+      if (switches.stripsOldImages && pythonTruthy(content._multimodal)) {
+        const summary = pythonTruthy(content.text_summary)
+          ? content.text_summary
+          : SCREENSHOT_REMOVED_PLACEHOLDER;
+        const text = pythonSlice(pythonStr(summary), 0, SCREENSHOT_SUMMARY_MAX_CHARS);
+        replaceContent(index, 'image', `${SCREENSHOT_REMOVED_PREFIX} ${text}`);
+      }
+      return;
+    }
+    if (typeof content !== 'string' || content === '') return;
+    const isOldPlaceholder =
+      switches.oldPlaceholderMatch === 'prefix'
+        ? content.startsWith('[Old tool output')
+        : content === PRUNED_TOOL_PLACEHOLDER;
+    if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) return;
+    if (!pythonLengthExceeds(content, ONE_LINER_MIN_CHARS)) return;
+    const call = callOf(message);
+    const line = summarizeToolResult(call.name, call.args, content, preset);
+    if (line.ok) replaceContent(index, 'one-liner', line.value);
+    else raises.push({ ...line.error, index });
+  };
+
+  // Pass 3: shrink huge arguments (a 50 KB write_file) outside the protected tail.
+  const shrinkArguments = (index: number, message: Message): void => {
     if (message.role !== 'assistant' || !hasToolCallsField(message) || !Array.isArray(message.tool_calls))
-      continue;
+      return;
     let modified = false;
     const toolCalls = message.tool_calls.map((call: ToolCall) => {
       if (!isPlainObject(call) || !isPlainObject(call.function)) return call;
       const args: unknown = call.function.arguments;
-      if (typeof args !== 'string' || pythonLength(args) <= ARGUMENTS_SHRINK_MIN_CHARS) return call;
+      if (typeof args !== 'string' || !pythonLengthExceeds(args, ARGUMENTS_SHRINK_MIN_CHARS)) return call;
       const shrunk = truncateToolCallArgs(args);
       if (shrunk === args) return call;
       modified = true;
@@ -319,7 +363,23 @@ function pruneBelow(
       });
       return { ...call, function: { ...call.function, arguments: shrunk } };
     });
-    if (modified) result[index] = { ...message, tool_calls: toolCalls };
-  }
-  return { pruned, raises };
+    if (modified) {
+      result[index] = { ...message, tool_calls: toolCalls };
+      replaced.add(index);
+    }
+  };
+
+  return {
+    result,
+    pruned,
+    raises,
+    replaced,
+    extendTo(boundary) {
+      for (; done < boundary; done++) {
+        const message = result[done]!;
+        if (message.role === 'tool') pruneToolResult(done, message);
+        else shrinkArguments(done, message);
+      }
+    },
+  };
 }

@@ -5,6 +5,7 @@
  * blocks, database and URL credentials, JWTs. Long tokens keep their first 6 and last 4
  * characters so a reader can still tell keys apart; short ones become `***`, as in Hermes.
  */
+import { SECRET_PATTERN, secretPatternAnchors } from './secret-pattern-anchors.ts';
 
 /** Vendor key prefixes; every pattern starts with a literal so the pre-screen below stays exact. */
 const PREFIX_PATTERNS = [
@@ -90,38 +91,117 @@ const ALREADY_MASKED_RE = /^(?:\*\*\*|.{6}\.\.\..{4})$/;
 /** Masks a value unless an earlier pass already did (masking twice would erase the kept head). */
 const maskOnce = (value: string): string => (ALREADY_MASKED_RE.test(value) ? value : maskToken(value));
 
-/** Replaces secrets in `text` with masked forms; text without secrets is returned as is. */
+/** One redaction pass: the pattern it needs (`SECRET_PATTERN`) and what it does. */
+interface RedactionPass {
+  readonly pattern: number;
+  readonly strictOnly: boolean;
+  readonly apply: (text: string) => string;
+}
+
+/** Every pass, in the order Hermes applies them. */
+const PASSES: readonly RedactionPass[] = [
+  {
+    pattern: SECRET_PATTERN.privateKey,
+    strictOnly: false,
+    apply: (text) => text.replace(PRIVATE_KEY_RE, '[REDACTED PRIVATE KEY]'),
+  },
+  {
+    pattern: SECRET_PATTERN.prefix,
+    strictOnly: false,
+    apply: (text) => text.replace(PREFIX_RE, (token) => maskToken(token)),
+  },
+  {
+    pattern: SECRET_PATTERN.envAssignment,
+    strictOnly: false,
+    apply: (text) =>
+      text.replace(
+        ENV_ASSIGN_RE,
+        (_match, name: string, quote: string, value: string) => `${name}=${quote}${maskOnce(value)}${quote}`,
+      ),
+  },
+  {
+    pattern: SECRET_PATTERN.jsonField,
+    strictOnly: false,
+    apply: (text) =>
+      text.replace(JSON_FIELD_RE, (_match, key: string, value: string) => `${key}: "${maskOnce(value)}"`),
+  },
+  {
+    pattern: SECRET_PATTERN.authHeader,
+    strictOnly: false,
+    apply: (text) =>
+      text.replace(
+        AUTH_HEADER_RE,
+        (_match, header: string, scheme: string | undefined, value: string) =>
+          `${header}${scheme ?? ''}${maskOnce(value)}`,
+      ),
+  },
+  {
+    pattern: SECRET_PATTERN.bearer,
+    strictOnly: false,
+    apply: (text) =>
+      text.replace(BEARER_RE, (_match, scheme: string, value: string) => `${scheme}${maskOnce(value)}`),
+  },
+  {
+    pattern: SECRET_PATTERN.telegram,
+    strictOnly: false,
+    apply: (text) =>
+      text.replace(
+        TELEGRAM_RE,
+        (_match, bot: string | undefined, digits: string) => `${bot ?? ''}${digits}:***`,
+      ),
+  },
+  {
+    pattern: SECRET_PATTERN.dbConnection,
+    strictOnly: false,
+    apply: (text) => text.replace(DB_CONNECTION_RE, '$1***$3'),
+  },
+  {
+    pattern: SECRET_PATTERN.jwt,
+    strictOnly: false,
+    apply: (text) => text.replace(JWT_RE, (token) => maskOnce(token)),
+  },
+  {
+    pattern: SECRET_PATTERN.urlAt,
+    strictOnly: true,
+    apply: (text) => text.replace(URL_USERINFO_RE, '$1***$3').replace(URL_BARE_TOKEN_RE, '$1***$3'),
+  },
+  {
+    pattern: SECRET_PATTERN.query,
+    strictOnly: true,
+    apply: (text) => text.replace(SENSITIVE_QUERY_RE, '$1***'),
+  },
+];
+
+/** Up to this length the pre-screen regex runs before the anchor scans. */
+const SHORT_TEXT = 1024;
+
+const ALL_PATTERNS = PASSES.reduce((all, pass) => all | pass.pattern, 0);
+const LENIENT_PATTERNS = PASSES.reduce((all, pass) => (pass.strictOnly ? all : all | pass.pattern), 0);
+
+/**
+ * Replaces secrets in `text` with masked forms; text without secrets is returned as is.
+ *
+ * Cheap native scans first say which patterns could match at all (`secretPatternAnchors`);
+ * text none can match is returned at once, and only the passes that could match run. A pass
+ * that changed the text has the rest re-judged on the new text. The result is the same as
+ * running every pass behind the pre-screen.
+ */
 export function redactSensitiveText(text: string, options: RedactOptions = {}): string {
-  if (!text || !PRE_SCREEN_RE.test(text)) return text;
-  let result = text.replace(PRIVATE_KEY_RE, '[REDACTED PRIVATE KEY]');
-  result = result.replace(PREFIX_RE, (token) => maskToken(token));
-  result = result.replace(
-    ENV_ASSIGN_RE,
-    (_match, name: string, quote: string, value: string) => `${name}=${quote}${maskOnce(value)}${quote}`,
-  );
-  result = result.replace(
-    JSON_FIELD_RE,
-    (_match, key: string, value: string) => `${key}: "${maskOnce(value)}"`,
-  );
-  result = result.replace(
-    AUTH_HEADER_RE,
-    (_match, header: string, scheme: string | undefined, value: string) =>
-      `${header}${scheme ?? ''}${maskOnce(value)}`,
-  );
-  result = result.replace(
-    BEARER_RE,
-    (_match, scheme: string, value: string) => `${scheme}${maskOnce(value)}`,
-  );
-  result = result.replace(
-    TELEGRAM_RE,
-    (_match, bot: string | undefined, digits: string) => `${bot ?? ''}${digits}:***`,
-  );
-  result = result.replace(DB_CONNECTION_RE, '$1***$3');
-  result = result.replace(JWT_RE, (token) => maskOnce(token));
-  if (options.redactUrlCredentials) {
-    result = result.replace(URL_USERINFO_RE, '$1***$3');
-    result = result.replace(URL_BARE_TOKEN_RE, '$1***$3');
-    result = result.replace(SENSITIVE_QUERY_RE, '$1***');
+  if (!text) return text;
+  const enabled = options.redactUrlCredentials ? ALL_PATTERNS : LENIENT_PATTERNS;
+  // A short text is screened by the one native regex first (cheaper than the scans' calls,
+  // and fast even before the JIT has warmed up); a long one by the scans, which outrun it.
+  if (text.length <= SHORT_TEXT && !PRE_SCREEN_RE.test(text)) return text;
+  let possible = secretPatternAnchors(text) & enabled;
+  if (possible === 0 || (text.length > SHORT_TEXT && !PRE_SCREEN_RE.test(text))) return text;
+  let result = text;
+  for (const pass of PASSES) {
+    if ((possible & pass.pattern) === 0) continue;
+    const next = pass.apply(result);
+    if (next !== result) {
+      result = next;
+      possible = secretPatternAnchors(result) & enabled;
+    }
   }
   return result;
 }

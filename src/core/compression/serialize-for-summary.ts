@@ -6,7 +6,7 @@
 import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
-import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
+import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
 import { redactCompactionText, redactSensitiveText } from './redact-sensitive-text.ts';
 import { stripThinkBlocks } from './strip-think-blocks.ts';
 
@@ -22,7 +22,7 @@ const IMAGE_PART_TYPES = new Set(['image', 'image_url', 'input_image']);
 const MEDIA_DIRECTIVE_RE = /MEDIA:\S+/g;
 
 function truncateBody(content: string): string {
-  if (content.length <= SUMMARY_CONTENT_MAX_CHARS || pythonLength(content) <= SUMMARY_CONTENT_MAX_CHARS) {
+  if (!pythonLengthExceeds(content, SUMMARY_CONTENT_MAX_CHARS)) {
     return content;
   }
   return (
@@ -92,7 +92,7 @@ function toolCallLines(message: Message, preset: Preset): string[] {
     const rawArguments = fn.arguments === undefined ? '' : pythonStr(fn.arguments);
     const raw = preset.summary.serialization === 'raw';
     let args = raw ? redactSensitiveText(rawArguments) : redactCompactionText(rawArguments);
-    if (pythonLength(args) > SUMMARY_TOOL_ARGS_MAX_CHARS) {
+    if (pythonLengthExceeds(args, SUMMARY_TOOL_ARGS_MAX_CHARS)) {
       args = pythonSlice(args, 0, SUMMARY_TOOL_ARGS_HEAD_CHARS) + '...';
     }
     lines.push(`  ${name}(${args})`);
@@ -119,9 +119,28 @@ export function serializeMessageForSummary(message: Message, preset: Preset): st
   return `[${role.toUpperCase()}]: ${content}`;
 }
 
+/**
+ * Each message as the summariser reads it, by message identity, under one preset: messages are
+ * immutable, so a transcript's compactions (and the strategies compared on it) serialise and
+ * redact each message once.
+ */
+export type SummaryTextCache = WeakMap<Message, string>;
+
 /** The whole block of turns for the summariser prompt. */
-export function serializeForSummary(turns: readonly Message[], preset: Preset): string {
+export function serializeForSummary(
+  turns: readonly Message[],
+  preset: Preset,
+  cache?: SummaryTextCache,
+): string {
   const parts = new Array<string>(turns.length);
-  for (let i = 0; i < turns.length; i++) parts[i] = serializeMessageForSummary(turns[i]!, preset);
+  for (let i = 0; i < turns.length; i++) {
+    const message = turns[i]!;
+    let text = cache?.get(message);
+    if (text === undefined) {
+      text = serializeMessageForSummary(message, preset);
+      cache?.set(message, text);
+    }
+    parts[i] = text;
+  }
   return parts.join('\n\n');
 }

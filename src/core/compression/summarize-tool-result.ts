@@ -152,7 +152,8 @@ function searchNumberAfterKey(text: string, key: string, tail: RegExp): string |
 }
 
 function describe(toolName: string, args: Arguments, content: string, mode: Mode): string {
-  const chars = formatCount(pythonLength(content));
+  // Formatted only for the tools whose line shows it.
+  const chars = (): string => formatCount(pythonLength(content));
   const lineCount = (): number => (pythonHasNonWhitespace(content) ? countNewlines(content) + 1 : 0);
   const str = pythonStr;
 
@@ -164,7 +165,7 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
     return `[terminal] ran \`${str(command)}\` -> exit ${exitCode}, ${lineCount()} lines output`;
   }
   if (toolName === 'read_file') {
-    return `[read_file] read ${str(get(args, 'path', '?'))} from line ${str(get(args, 'offset', 1))} (${chars} chars)`;
+    return `[read_file] read ${str(get(args, 'path', '?'))} from line ${str(get(args, 'offset', 1))} (${chars()} chars)`;
   }
   if (toolName === 'write_file') {
     const path = get(args, 'path', '?');
@@ -179,21 +180,21 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
   }
   if (toolName === 'patch') {
     const path = get(args, 'path', '?');
-    return `[patch] ${str(get(args, 'mode', 'replace'))} in ${str(path)} (${chars} chars result)`;
+    return `[patch] ${str(get(args, 'mode', 'replace'))} in ${str(path)} (${chars()} chars result)`;
   }
   if (BROWSER_TOOLS.has(toolName)) {
     const url = get(args, 'url', '');
     const ref = get(args, 'ref', '');
     const detail = pythonTruthy(url) ? ` ${str(url)}` : pythonTruthy(ref) ? ` ref=${str(ref)}` : '';
-    return `[${toolName}]${detail} (${chars} chars)`;
+    return `[${toolName}]${detail} (${chars()} chars)`;
   }
   if (toolName === 'web_search')
-    return `[web_search] query='${str(get(args, 'query', '?'))}' (${chars} chars result)`;
-  if (toolName === 'web_extract') return `[web_extract] ${str(extractedUrls(args, mode))} (${chars} chars)`;
+    return `[web_search] query='${str(get(args, 'query', '?'))}' (${chars()} chars result)`;
+  if (toolName === 'web_extract') return `[web_extract] ${str(extractedUrls(args, mode))} (${chars()} chars)`;
   if (toolName === 'delegate_task') {
     let goal: PythonJsonValue = mode === 'guarded' ? stringArgument(args, 'goal') : get(args, 'goal', '');
     if (sizedLength(goal) > 60) goal = cutWithEllipsis(goal, 57);
-    return `[delegate_task] '${str(goal)}' (${chars} chars result)`;
+    return `[delegate_task] '${str(goal)}' (${chars()} chars result)`;
   }
   if (toolName === 'execute_code') {
     let code: string;
@@ -214,14 +215,15 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
     const preview = pythonSlice(code, 0, 60).replaceAll('\n', ' ') + (ellipsis ? '...' : '');
     return `[execute_code] \`${preview}\` (${lineCount()} lines output)`;
   }
-  if (SKILL_TOOLS.has(toolName)) return `[${toolName}] name=${str(get(args, 'name', '?'))} (${chars} chars)`;
+  if (SKILL_TOOLS.has(toolName))
+    return `[${toolName}] name=${str(get(args, 'name', '?'))} (${chars()} chars)`;
   if (toolName === 'vision_analyze')
-    return `[vision_analyze] '${str(visionQuestion(args, mode))}' (${chars} chars)`;
+    return `[vision_analyze] '${str(visionQuestion(args, mode))}' (${chars()} chars)`;
   if (toolName === 'memory')
     return `[memory] ${str(get(args, 'action', '?'))} on ${str(get(args, 'target', '?'))}`;
   if (toolName === 'todo') return '[todo] updated task list';
   if (toolName === 'clarify') return '[clarify] asked user a question';
-  if (toolName === 'text_to_speech') return `[text_to_speech] generated audio (${chars} chars)`;
+  if (toolName === 'text_to_speech') return `[text_to_speech] generated audio (${chars()} chars)`;
   if (toolName === 'cronjob') return `[cronjob] ${str(get(args, 'action', '?'))}`;
   if (toolName === 'process') {
     const action = get(args, 'action', '?');
@@ -232,7 +234,7 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
   for (const [key, value] of [...args.entries()].slice(0, 2)) {
     firstArguments += ` ${key}=${pythonSlice(str(value), 0, 40)}`;
   }
-  return `[${toolName}]${firstArguments} (${chars} chars result)`;
+  return `[${toolName}]${firstArguments} (${chars()} chars result)`;
 }
 
 /** `content.count("\n") + 1 if args.get("content") else "?"` (2026-04 needs a str or list to count in). */

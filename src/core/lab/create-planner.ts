@@ -5,6 +5,7 @@
  * only hosts planners; `planOnce` is the thin form for a single plan.
  */
 import { afterSegments } from './after-segments.ts';
+import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
@@ -99,6 +100,12 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     if (!cache) sizeCaches.set(preset, (cache = new WeakMap()));
     return cache;
   };
+  const summaryTextCaches = new Map<Preset, SummaryTextCache>();
+  const summaryTextCache = (preset: Preset): SummaryTextCache => {
+    let cache = summaryTextCaches.get(preset);
+    if (!cache) summaryTextCaches.set(preset, (cache = new WeakMap()));
+    return cache;
+  };
   let exactCache: { source: readonly number[]; encoding: TokenEncoding; basis: Basis } | null = null;
   // What each message is for the category view: settings never change it, so it is classified once.
   let classes: readonly ContextMessageClass[] | null = null;
@@ -142,7 +149,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
 
   const prepared = (strategy: Strategy): unknown => {
     if (!preparedByStrategy.has(strategy))
-      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, { sizeCache }));
+      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, { sizeCache, summaryTextCache }));
     return preparedByStrategy.get(strategy);
   };
 

@@ -13,6 +13,7 @@
  * and only a firing compaction touches the whole context. A compaction that changes nothing
  * (too few messages, it would grow…) is not retried before the next turn.
  */
+import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { shouldCompress, updateFromResponse } from '../compression/compression-gates.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../compression/offline-summarizer.ts';
@@ -85,7 +86,15 @@ export async function simulateSession(
   const { strategy, messages, tools, config, counting, route } = input;
   const preset = strategy.preset;
   const sizeCaches = input.sizeCaches ?? new Map<Preset, RoughSizeCache>();
-  const prepareContext: PrepareContext = { sizeCache: (of) => sizeCacheFor(sizeCaches, of) };
+  const summaryTextCaches = new Map<Preset, SummaryTextCache>();
+  const prepareContext: PrepareContext = {
+    sizeCache: (of) => sizeCacheFor(sizeCaches, of),
+    summaryTextCache: (of) => {
+      let cache = summaryTextCaches.get(of);
+      if (!cache) summaryTextCaches.set(of, (cache = new WeakMap()));
+      return cache;
+    },
+  };
   const tokensOf = input.tokensOf ?? messageTokenLookup(messages, counting);
   const summarizer = control.summarizer ?? createOfflineSummarizer();
   const progressEvery = Math.max(1, control.progressEvery ?? DEFAULT_PROGRESS_EVERY);

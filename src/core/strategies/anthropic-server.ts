@@ -45,6 +45,7 @@ import {
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 import { plural } from '../shared/plural.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 
 /** The API rejects a compaction trigger below this many input tokens. */
 const MIN_COMPACT_TRIGGER = 50_000;
@@ -424,7 +425,7 @@ const cleared = (message: Message): Message => ({ ...message, content: CLEARED_T
 async function compactServer(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const tokens = tokensFor(input);
   const settings = readSettings(config);
   const decision = decide(messages, settings, tokens, preparedOf(input));
@@ -453,7 +454,7 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
       ],
       fates: decision.fates,
       summaries: [],
-      tokensAfter: estimateMessagesTokensRough(edited, HOST_PRESET),
+      tokensAfter: estimateMessagesTokensRough(edited, HOST_PRESET, input.sizeCache),
       summarizerCalls: 0,
     };
   }
@@ -478,6 +479,7 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
     {
       turns: edited.slice(decision.headEnd, decision.stepStart),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(summarizedTokens(decision, tokens)),
@@ -529,7 +531,7 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
         fallback: written.fallback,
       },
     ],
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: written.calls,
   };
 }
@@ -556,7 +558,7 @@ export const ANTHROPIC_SERVER_STRATEGY: Strategy = {
   options: [COMPACT_TRIGGER, CLEAR_ENABLED, CLEAR_TRIGGER, CLEAR_KEEP],
   regionLabels: { head: 'system', middle: 'compacted history', tail: 'latest request' },
   trigger: serverTrigger,
-  prepare: (messages) => prepareServer(messages),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareServer(messages), HOST_PRESET, shared),
   plan: planServer,
   compact: compactServer,
 };

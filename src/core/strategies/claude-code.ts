@@ -11,6 +11,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import { fileCopyText, findFileAccesses, type FileAccess } from './find-file-accesses.ts';
 import {
@@ -341,7 +342,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
   const { messages, config } = input;
   const count = messages.length;
   const headEnd = leadingSystemCount(messages);
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const fates = new Uint8Array(count);
   if (headEnd >= count) {
     return {
@@ -374,6 +375,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
     {
       turns: messages.slice(headEnd),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
@@ -425,7 +427,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
     ],
     reattached: files.map((choice) => choice.file),
     tokensBefore,
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: written.calls,
     warning: null,
     hermes: null,
@@ -452,7 +454,7 @@ export const CLAUDE_CODE_STRATEGY: Strategy = {
   options: [AUTOCOMPACT_BUFFER, PERCENT_OVERRIDE, MAX_FILES, FILE_TOKENS],
   regionLabels: { head: 'system prompt', middle: 'conversation (summarised)', tail: 'none (files re-read)' },
   trigger: claudeCodeTrigger,
-  prepare: (messages) => prepareClaudeCode(messages),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareClaudeCode(messages), HOST_PRESET, shared),
   plan: planClaudeCode,
   compact: compactClaudeCode,
 };

@@ -16,6 +16,7 @@ import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { isPlainObject, safeParseJson } from '../shared/safe-parse-json.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import { findFileAccesses, type FileAccess } from './find-file-accesses.ts';
 import {
@@ -448,7 +449,7 @@ function truncationNotice(messages: readonly Message[], start: number, end: numb
 async function compactCline(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const tokens = tokensFor(input);
   const prepared = preparedOf(messages, input.prepared);
   const layout = layoutCline(messages, config, tokens, prepared);
@@ -480,6 +481,7 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
       {
         turns: messages.slice(layout.pairEnd),
         preset: HOST_PRESET,
+        textCache: input.summaryTextCache,
         instructions: INSTRUCTIONS,
         template: TEMPLATE,
         budgetTokens: summaryBudget(sumTokens(tokens, layout.pairEnd, count)),
@@ -518,7 +520,7 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
           fallback: written.fallback,
         },
       ],
-      tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+      tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
       summarizerCalls: written.calls,
     };
   }
@@ -557,7 +559,7 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
     fates: layout.fates,
     pruned: layout.duplicates.filter((copy) => layout.fates[copy.index] === FATE.pruned).map(prunedOutputOf),
     summaries: [],
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: 0,
   };
 }
@@ -581,7 +583,7 @@ export const CLINE_STRATEGY: Strategy = {
   options: [AUTO_COMPACT],
   regionLabels: { head: 'first user/assistant exchange', middle: 'truncated', tail: 'kept' },
   trigger: clineTrigger,
-  prepare: (messages) => prepareCline(messages),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareCline(messages), HOST_PRESET, shared),
   plan: planCline,
   compact: compactCline,
 };

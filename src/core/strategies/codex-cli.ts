@@ -11,6 +11,7 @@ import { contentTextForContains } from '../compression/content-text.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   FATE,
@@ -217,7 +218,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
   const { messages, config } = input;
   const count = messages.length;
   const headEnd = leadingSystemCount(messages);
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const fates = new Uint8Array(count);
   if (headEnd >= count) {
     return {
@@ -244,6 +245,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
     {
       turns: messages.slice(headEnd),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
@@ -288,7 +290,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
     ],
     reattached: [],
     tokensBefore,
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: written.calls,
     warning: null,
     hermes: null,
@@ -313,7 +315,8 @@ export const CODEX_CLI_STRATEGY: Strategy = {
   options: [TRIGGER_PERCENT, USER_MESSAGE_BUDGET],
   regionLabels: { head: 'initial context', middle: 'history (user messages kept)', tail: 'recent turns' },
   trigger: codexTrigger,
-  prepare: () => null,
+  // Codex needs nothing prepared but the planner's sizes.
+  prepare: (_messages, _tools, shared) => withSharedCaches({}, HOST_PRESET, shared),
   plan: planCodex,
   compact: compactCodex,
 };

@@ -22,6 +22,7 @@ import {
 } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
+import { preparedCaches } from './shared-message-caches.ts';
 import {
   FATE,
   type CompactDeps,
@@ -80,11 +81,22 @@ export async function compactConversation(
   const sameList =
     messages.length === input.messages.length &&
     messages.every((message, index) => message === input.messages[index]);
-  const sizeCache = input.sizeCache;
   const { prepared, tokens, ...rest } = input;
+  // The caches are keyed by message identity, so the planner's stay valid for any list of its
+  // messages; every measurement of this compaction (the strategy's included) shares them.
+  const planned = preparedCaches(prepared);
+  const sizeCache = input.sizeCache ?? planned.sizeCache ?? new WeakMap();
+  const summaryTextCache = input.summaryTextCache ?? planned.summaryTextCache ?? new WeakMap();
+  const caches = { sizeCache, summaryTextCache };
   const strategyInput = sameList
-    ? { ...rest, messages, ...(prepared !== undefined ? { prepared } : {}), ...(tokens ? { tokens } : {}) }
-    : { ...rest, messages };
+    ? {
+        ...rest,
+        messages,
+        ...caches,
+        ...(prepared !== undefined ? { prepared } : {}),
+        ...(tokens ? { tokens } : {}),
+      }
+    : { ...rest, messages, ...caches };
   const requestTokensBefore = estimateRequestTokensRough(
     messages,
     input.systemPrompt,

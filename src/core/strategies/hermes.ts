@@ -19,6 +19,8 @@ import { HERMES_2026_04 } from '../presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
 import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
+import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
+import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { describeHermesHead, describeHermesHygiene, describeHermesPruning } from './describe-hermes-plan.ts';
@@ -81,13 +83,19 @@ const previewReplacement = (item: PrunedToolOutput): PrunedToolOutput =>
     : { ...item, replacement: `${item.replacement.slice(0, REPLACEMENT_PREVIEW_CHARS)}…` };
 
 function documentOf(
-  input: { messages: readonly Message[]; tools: readonly ToolSchema[]; prepared?: unknown },
+  input: {
+    messages: readonly Message[];
+    tools: readonly ToolSchema[];
+    prepared?: unknown;
+    sizeCache?: RoughSizeCache;
+    summaryTextCache?: SummaryTextCache;
+  },
   preset: Preset,
 ): HermesDocument {
   const prepared = input.prepared as HermesDocument | undefined;
   return isDocumentFor(prepared, input.messages, preset)
     ? prepared
-    : createHermesDocument(input.messages, input.tools, preset);
+    : createHermesDocument(input.messages, input.tools, preset, input.sizeCache, input.summaryTextCache);
 }
 
 function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
@@ -290,7 +298,13 @@ export function hermesStrategy(preset: Preset, facts: HermesStrategyFacts): Stra
     regionLabels: { head: 'protected head', middle: 'middle to summarise', tail: 'protected tail' },
     trigger: (config) => hermesTrigger(config, preset),
     prepare: (messages, tools, shared) =>
-      createHermesDocument(messages, tools, preset, shared?.sizeCache(preset)),
+      createHermesDocument(
+        messages,
+        tools,
+        preset,
+        shared?.sizeCache(preset),
+        shared?.summaryTextCache(preset),
+      ),
     plan: (input) => planHermes(input, preset),
     compact: (input, deps) => compactHermes(input, deps, preset),
   };

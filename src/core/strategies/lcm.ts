@@ -15,6 +15,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   optionValue,
@@ -369,7 +370,7 @@ function mergeSections(bodies: readonly string[]): string {
 async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const tokens = tokensFor(input);
   const settings = readSettings(config);
   const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
@@ -407,6 +408,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
       {
         turns: messages.slice(start, end),
         preset: HOST_PRESET,
+        textCache: input.summaryTextCache,
         instructions: LEAF_INSTRUCTIONS,
         template: LEAF_TEMPLATE,
         budgetTokens: leafBudget(chunkTokens, settings),
@@ -477,6 +479,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
           {
             turns: asks,
             preset: HOST_PRESET,
+            textCache: input.summaryTextCache,
             instructions: CONDENSED_INSTRUCTIONS,
             template: CONDENSED_TEMPLATE,
             budgetTokens: summary.budget,
@@ -552,7 +555,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
     notes,
     fates: layout.fates,
     summaries: inserted,
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: calls,
   };
 }
@@ -589,7 +592,7 @@ export const LCM_STRATEGY: Strategy = {
   ],
   regionLabels: { head: 'system prompt', middle: 'leaf chunks (summarised)', tail: 'fresh tail' },
   trigger: lcmTrigger,
-  prepare: (messages) => prepareLcm(messages),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareLcm(messages), HOST_PRESET, shared),
   plan: planLcm,
   compact: compactLcm,
 };

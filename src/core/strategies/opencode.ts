@@ -16,6 +16,7 @@ import type { SummaryTemplate } from '../compression/summary-template.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   FATE,
@@ -580,7 +581,7 @@ function skipped(
 async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET);
+  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const tokens = tokensFor(input);
   const prepared = preparedOf(messages, input.prepared);
   const layout = layoutOpencode(messages, config, tokens, prepared);
@@ -609,7 +610,7 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
       summaries: [],
       reattached: [],
       tokensBefore,
-      tokensAfter: estimateMessagesTokensRough(withPruning, HOST_PRESET),
+      tokensAfter: estimateMessagesTokensRough(withPruning, HOST_PRESET, input.sizeCache),
       summarizerCalls: 0,
       warning: null,
       hermes: null,
@@ -628,6 +629,7 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
       // The summariser reads the older turns as opencode sends them: already pruned.
       turns: withPruning.slice(span.start, span.end),
       preset: HOST_PRESET,
+      textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
       budgetTokens: summaryBudget(sumTokens(tokens, span.start, span.end)),
@@ -678,7 +680,7 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
     ],
     reattached: [],
     tokensBefore,
-    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET),
+    tokensAfter: estimateMessagesTokensRough(output, HOST_PRESET, input.sizeCache),
     summarizerCalls: written.calls,
     warning: null,
     hermes: null,
@@ -707,7 +709,7 @@ export const OPENCODE_STRATEGY: Strategy = {
   options: [RESERVED, PRUNE, PRUNE_PROTECT, PRUNE_MINIMUM, TAIL_TURNS, PRESERVE_RECENT, TAIL_BEFORE_SUMMARY],
   regionLabels: { head: 'system prompt', middle: 'older turns (summarised)', tail: 'recent turns (kept)' },
   trigger: opencodeTrigger,
-  prepare: (messages) => prepareOpencode(messages),
+  prepare: (messages, _tools, shared) => withSharedCaches(prepareOpencode(messages), HOST_PRESET, shared),
   plan: planOpencode,
   compact: compactOpencode,
 };

@@ -11,7 +11,7 @@ import { contentTextForContains } from '../compression/content-text.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
 import type { Preset } from '../presets/preset.ts';
-import { estimateMessageTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
+import { estimateMessageTokensRough, type RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
@@ -39,18 +39,25 @@ export function roughMessageTokens(
   messages: readonly Message[],
   tools: readonly ToolSchema[],
   preset: Preset = HOST_PRESET,
+  sizeCache?: RoughSizeCache,
 ): MessageTokens {
   const cache: number[] = [];
   return {
-    of: (index) => (cache[index] ??= estimateMessageTokensRough(messages[index]!, preset)),
-    request: estimateRequestTokensRough(messages, '', tools, preset),
+    of: (index) => (cache[index] ??= estimateMessageTokensRough(messages[index]!, preset, sizeCache)),
+    request: estimateRequestTokensRough(messages, '', tools, preset, sizeCache),
     exact: false,
   };
 }
 
-/** The caller's counts when it has them, else the rough estimate. */
+/** The caller's counts when it has them, else the rough estimate (with the compaction's sizes). */
 export const tokensFor = (input: PlanInput | CompactInput): MessageTokens =>
-  input.tokens ?? roughMessageTokens(input.messages, input.tools);
+  input.tokens ??
+  roughMessageTokens(
+    input.messages,
+    input.tools,
+    HOST_PRESET,
+    'sizeCache' in input ? input.sizeCache : undefined,
+  );
 
 /** Sums `tokens.of` over `[start, end)`. */
 export function sumTokens(tokens: MessageTokens, start: number, end: number): number {

@@ -10,6 +10,7 @@
 import type { CompressorState } from '../compression/compressor-state.ts';
 import type { CompressionResult } from '../compression/compress.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
+import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import type { AbortSignalLike, Summarizer } from '../compression/summarizer.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import type { Preset } from '../presets/preset.ts';
@@ -171,6 +172,14 @@ export interface CompactInput {
   readonly summaryOverrides?: readonly string[];
   /** Input indices (pinned messages) that must survive verbatim. */
   readonly pinned?: ReadonlySet<number>;
+  /**
+   * Per-message rough sizes under the strategy's preset, by message identity, shared by every
+   * measurement of this compaction. `compactConversation` passes the planner's (carried by the
+   * prepared value) or one of its own, so no message is measured twice.
+   */
+  readonly sizeCache?: RoughSizeCache;
+  /** Each message as the summariser reads it, under the strategy's preset (same sharing). */
+  readonly summaryTextCache?: SummaryTextCache;
 }
 
 export interface CompactDeps {
@@ -228,6 +237,8 @@ export interface StrategyCompaction {
 export interface PrepareContext {
   /** Per-message rough sizes under a preset's estimator, measured once per transcript. */
   readonly sizeCache: (preset: Preset) => RoughSizeCache;
+  /** Each message as the summariser reads it under a preset, kept across compactions. */
+  readonly summaryTextCache: (preset: Preset) => SummaryTextCache;
 }
 
 export interface Strategy {

@@ -7,7 +7,7 @@
 import { summarizeOffline } from '../compression/offline-summarizer.ts';
 import { pythonStrip } from '../compression/python-text.ts';
 import { redactCompactionText } from '../compression/redact-sensitive-text.ts';
-import { serializeForSummary } from '../compression/serialize-for-summary.ts';
+import { serializeForSummary, type SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { stripThinkBlocks } from '../compression/strip-think-blocks.ts';
 import { buildTemplatePrompt, type SummaryTemplate } from '../compression/summary-template.ts';
 import type { Preset } from '../presets/preset.ts';
@@ -30,6 +30,8 @@ export interface WriteSummaryInput {
   readonly model: string | null;
   /** An output cap to send, or null for none. */
   readonly maxTokens?: number | null;
+  /** The turns as already serialised for `preset` (the compaction's shared cache). */
+  readonly textCache?: SummaryTextCache | undefined;
 }
 
 export interface WrittenSummary {
@@ -44,7 +46,7 @@ export interface WrittenSummary {
 export async function writeSummary(input: WriteSummaryInput, deps: CompactDeps): Promise<WrittenSummary> {
   const prompt = buildTemplatePrompt({
     instructions: input.instructions,
-    serializedTurns: serializeForSummary(input.turns, input.preset),
+    serializedTurns: serializeForSummary(input.turns, input.preset, input.textCache),
     template: input.template,
     budgetTokens: input.budgetTokens,
     previousSummary: input.previousSummary ?? null,

@@ -83,7 +83,12 @@ export function roughMessageSize(message: Message, preset: Preset): RoughMessage
 export const roughTokensFromSizes = (chars: number, images: number): number =>
   roughTokensFromChars(chars) + IMAGE_TOKENS_FLAT * images;
 
-function cachedSize(message: Message, preset: Preset, cache: RoughSizeCache | undefined): RoughMessageSize {
+/** One message's rough size, measured once per cache (messages are immutable). */
+export function cachedRoughMessageSize(
+  message: Message,
+  preset: Preset,
+  cache: RoughSizeCache | undefined,
+): RoughMessageSize {
   const known = cache?.get(message);
   if (known) return known;
   const size = roughMessageSize(message, preset);
@@ -104,7 +109,7 @@ export function estimateMessagesTokensRough(
   let chars = 0;
   let images = 0;
   for (const message of messages) {
-    const size = cachedSize(message, preset, cache);
+    const size = cachedRoughMessageSize(message, preset, cache);
     chars += size.chars;
     images += size.images;
   }
@@ -132,7 +137,7 @@ export function estimateMessagesTokensRoughCapped(
   let chars = 0;
   let images = 0;
   for (const message of messages) {
-    const size = cachedSize(message, preset, cache);
+    const size = cachedRoughMessageSize(message, preset, cache);
     chars += size.chars;
     images += size.images;
     if (roughTokensFromSizes(chars, images) >= capTokens) return capTokens;

@@ -3,7 +3,7 @@ import { assertNever } from '../shared/assert-never.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import {
-  roughMessageSize,
+  cachedRoughMessageSize,
   roughTokensFromSizes,
   type RoughSizeCache,
 } from './estimate-messages-tokens-rough.ts';
@@ -26,11 +26,7 @@ export function estimateRequestTokensRough(
   let chars = 0;
   let images = 0;
   for (const message of messages) {
-    let size = cache?.get(message);
-    if (!size) {
-      size = roughMessageSize(message, preset);
-      cache?.set(message, size);
-    }
+    const size = cachedRoughMessageSize(message, preset, cache);
     chars += size.chars;
     images += size.images;
   }

@@ -15,6 +15,8 @@ export type PythonJsonDict = Map<string, PythonJsonValue>;
 
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?/y;
 const WHITESPACE = /[ \t\n\r]*/y;
+/** What a JSON string's body needs decoding (or rejecting) for. */
+const ESCAPE_OR_CONTROL = /[\\\x00-\x1f]/;
 /** Far beyond any real arguments blob; keeps hostile input from exhausting the stack. */
 const MAX_NESTING_DEPTH = 5000;
 
@@ -76,7 +78,14 @@ class Parser {
       if (backslashes % 2 === 0) break;
       end++;
     }
-    // The native parser decodes escapes and rejects raw control characters, like Python's strict mode.
+    // Without escapes or control characters the text between the quotes is the string itself;
+    // otherwise the native parser decodes escapes and rejects raw control characters, like
+    // Python's strict mode.
+    const raw = text.slice(start + 1, end);
+    if (!ESCAPE_OR_CONTROL.test(raw)) {
+      this.position = end + 1;
+      return ok(raw);
+    }
     const decoded = safeParseJson(text.slice(start, end + 1));
     if (!decoded.ok) return err(this.fail('Invalid string'));
     this.position = end + 1;

@@ -23,6 +23,16 @@ export function pythonLength(text: string): number {
   return text.length - pairs;
 }
 
+/**
+ * `pythonLength(text) > limit`, deciding from the UTF-16 length alone when it can (a code point
+ * is one or two units), so long texts with non-ASCII characters are not scanned for surrogates.
+ */
+export function pythonLengthExceeds(text: string, limit: number): boolean {
+  if (text.length <= limit) return false;
+  if (text.length > 2 * limit) return true;
+  return pythonLength(text) > limit;
+}
+
 /** UTF-16 offset of the code point with the given index (clamped to the string). */
 function unitOffset(text: string, codePointIndex: number): number {
   let units = 0;

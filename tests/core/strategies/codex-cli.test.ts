@@ -54,7 +54,10 @@ describe('codex-cli', () => {
         messages.map(() => 100),
         190_000,
       ),
-      prepared: strategy.prepare(messages, [], { sizeCache: () => new WeakMap() }),
+      prepared: strategy.prepare(messages, [], {
+        sizeCache: () => new WeakMap(),
+        summaryTextCache: () => new WeakMap(),
+      }),
       nowMs: 0,
     });
     expect(plan.wouldCompress).toBe(true);

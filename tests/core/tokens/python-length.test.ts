@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pythonCharacters, pythonLength, pythonSlice } from '#core/tokens/python-length.ts';
+import {
+  pythonCharacters,
+  pythonLength,
+  pythonLengthExceeds,
+  pythonSlice,
+} from '#core/tokens/python-length.ts';
 
 describe('pythonLength', () => {
   it('counts code points, so an emoji is one character', () => {
@@ -29,5 +34,32 @@ describe('pythonSlice', () => {
 describe('pythonCharacters', () => {
   it('splits into code points as list(text) does', () => {
     expect(pythonCharacters('a🙂')).toEqual(['a', '🙂']);
+  });
+});
+
+describe('pythonLengthExceeds', () => {
+  const emoji = '😀'; // one code point, two UTF-16 units
+
+  it('decides from the code-point count, pairs counting once', () => {
+    expect(pythonLengthExceeds('a'.repeat(5), 4)).toBe(true);
+    expect(pythonLengthExceeds('a'.repeat(4), 4)).toBe(false);
+    // 3 code points in 6 units: over 2 and 5 is not decided by the unit count.
+    expect(pythonLengthExceeds(emoji.repeat(3), 2)).toBe(true);
+    expect(pythonLengthExceeds(emoji.repeat(3), 3)).toBe(false);
+    expect(pythonLengthExceeds(emoji.repeat(3), 5)).toBe(false);
+    // A lone surrogate is one code point of its own.
+    expect(pythonLengthExceeds(`\ud83d${emoji}`, 1)).toBe(true);
+    expect(pythonLengthExceeds(`\ud83d${emoji}`, 2)).toBe(false);
+  });
+
+  it('agrees with pythonLength around the limit', () => {
+    for (let pairs = 0; pairs <= 6; pairs++)
+      for (let plain = 0; plain <= 6; plain++) {
+        const text = emoji.repeat(pairs) + 'x'.repeat(plain);
+        for (let limit = 0; limit <= 14; limit++)
+          expect(pythonLengthExceeds(text, limit), `${pairs} pairs, ${plain} plain, over ${limit}`).toBe(
+            pythonLength(text) > limit,
+          );
+      }
   });
 });
