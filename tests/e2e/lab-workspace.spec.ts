@@ -46,4 +46,38 @@ test.describe('one workspace', () => {
     await page.screenshot({ path: test.info().outputPath('after-lane-32k.png') });
     expect(errors).toEqual([]);
   });
+
+  test('the explanation calls a collapsed tail a collapse, labels walk figures as after pruning, and hints by generation', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    const steps = page.getByTestId('tail-cut-steps');
+    await expect(steps).toContainText('counted after pruning');
+    await expect(page.getByTestId('tail-collapsed')).toHaveCount(0);
+    const tail = () =>
+      page
+        .getByTestId('context-map')
+        .locator('[data-region="tail"]')
+        .evaluate(
+          (element) => Number(element.getAttribute('data-end')) - Number(element.getAttribute('data-start')),
+        );
+    const before = await tail();
+    // A larger tail budget lets the walk take everything after the head, and Hermes 2026-04 then
+    // collapses the tail to its minimum of 3 messages (issue 16 finding 3).
+    await page.getByTestId('setting-target-ratio').fill('80');
+    await expect(page.getByTestId('tail-collapsed')).toContainText('collapsed to its minimum of 3 messages');
+    await expect(steps).toContainText('Collapsed to the minimum');
+    await expect(steps).not.toContainText('Floor: the tail keeps at least');
+    expect(await tail()).toBeLessThan(before);
+    // protect_last_n's hint follows the generation's rule.
+    await expect(
+      page.getByText('pruning floor (the tail keeps at least 3 messages whatever n is)'),
+    ).toBeVisible();
+    await page.getByTestId('setting-preset').selectOption('hermes-2026-07');
+    await expect(
+      page.getByText('tail keeps at least max(3, min(n, 8)) messages; pruning floor'),
+    ).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });

@@ -15,7 +15,10 @@ export interface TailCutOptions {
 
 /** Why the tail starts where it does: each step that decided the cut or moved it, in order. */
 export type TailCutStep =
-  /** The backward walk accepted messages until the next one would pass the 1.5× soft ceiling. */
+  /**
+   * The backward walk accepted messages until the next one would pass the 1.5× soft ceiling, or
+   * (`reachedHead`) took every message after the head. Tokens are counted after pruning.
+   */
   | {
       kind: 'budget-walk';
       acceptedMessages: number;
@@ -23,10 +26,15 @@ export type TailCutStep =
       budget: number;
       softCeiling: number;
       cut: number;
+      reachedHead: boolean;
     }
   /** Everything fitted under the soft ceiling, so the walk was redone at the raw budget (#40803). */
   | { kind: 'rewalk'; acceptedMessages: number; acceptedTokens: number; budget: number; cut: number }
-  /** The minimum tail (`min_tail` messages) or "at least one message after the head" moved the cut. */
+  /**
+   * The minimum tail moved the cut: back (`to < from`) to keep at least `min_tail` messages, or
+   * forward (`to > from`) when the tail had taken everything after the head, leaving nothing to
+   * summarise — the tail then collapses to `min_tail` messages (at least one after the head).
+   */
   | { kind: 'floor'; minTail: number; from: number; to: number }
   /** The cut moved back so a tool call and its results stay together. */
   | { kind: 'align-backward'; from: number; to: number }
@@ -180,6 +188,7 @@ export function findTailCut(
     budget,
     softCeiling,
     cut,
+    reachedHead: walk.stoppedAt === null,
   });
   if (
     switches.rewalksAtRawBudget &&

@@ -13,19 +13,28 @@ const at = (index: number): string => `#${formatCount(index)}`;
 export function describeTailCutStep(step: TailCutStep): string {
   switch (step.kind) {
     case 'budget-walk':
-      return (
-        `Budget walk: walking back from the newest message, the tail took ${messages(step.acceptedMessages)} ` +
-        `(${formatCount(step.acceptedTokens)} tokens) before the next would pass the soft ceiling of ` +
-        `1.5 × ${formatCount(step.budget)} = ${formatCount(step.softCeiling)} tokens, so the cut fell at ${at(step.cut)}.`
-      );
+      return step.reachedHead
+        ? `Budget walk: walking back from the newest message, all ${messages(step.acceptedMessages)} after the head ` +
+            `(${formatCount(step.acceptedTokens)} tokens, counted after pruning) fit under the soft ceiling of ` +
+            `1.5 × ${formatCount(step.budget)} = ${formatCount(step.softCeiling)} tokens.`
+        : `Budget walk: walking back from the newest message, the tail took ${messages(step.acceptedMessages)} ` +
+            `(${formatCount(step.acceptedTokens)} tokens, counted after pruning) before the next would pass the soft ` +
+            `ceiling of 1.5 × ${formatCount(step.budget)} = ${formatCount(step.softCeiling)} tokens, so the cut fell ` +
+            `at ${at(step.cut)}.`;
     case 'rewalk':
       return (
         `Everything after the head fitted under the soft ceiling, so the walk was redone at the raw budget of ` +
-        `${formatCount(step.budget)}: ${messages(step.acceptedMessages)} / ${formatCount(step.acceptedTokens)} tokens, ` +
+        `${formatCount(step.budget)}: ${messages(step.acceptedMessages)} / ${formatCount(step.acceptedTokens)} tokens after pruning, ` +
         `cut at ${at(step.cut)} (Hermes #40803).`
       );
     case 'floor':
-      return `Floor: the tail keeps at least ${messages(step.minTail)} (min_tail), so the cut moved from ${at(step.from)} to ${at(step.to)}.`;
+      return step.to > step.from
+        ? `Collapsed to the minimum: with everything after the head in the tail there would be nothing to ` +
+            `summarise, so the tail shrinks to its minimum of ${messages(step.minTail)} (min_tail) and the cut moves ` +
+            `forward from ${at(step.from)} to ${at(step.to)}. A larger budget does not keep more here: it is what ` +
+            `lets the walk reach the head.`
+        : `Floor: the tail keeps at least ${messages(step.minTail)} (min_tail), so the cut moved back from ` +
+            `${at(step.from)} to ${at(step.to)}.`;
     case 'align-backward':
       return (
         `Aligned back over a tool group: a cut at ${at(step.from)} would have separated tool calls from their ` +

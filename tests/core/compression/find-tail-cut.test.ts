@@ -19,6 +19,21 @@ const result = (id: string, chars: number): Message => ({
 const system: Message = { role: 'system', content: 'sys' };
 
 describe('findTailCut', () => {
+  it('collapses the tail to min_tail when everything after the head fits the budget (2026-04)', () => {
+    // Nine messages after the system prompt, 111 tokens each: 999 ≤ the 1,500 soft ceiling.
+    const messages = [system, ...Array.from({ length: 9 }, (_, index) => user('x'.repeat(400 + index)))];
+    const cut = findTailCut(messages, 1, { tailTokenBudget: 1000, protectLastN: 20 }, HERMES_2026_04);
+    expect(cut.steps[0]).toMatchObject({
+      kind: 'budget-walk',
+      acceptedMessages: 9,
+      reachedHead: true,
+      cut: 1,
+    });
+    // Nothing would be left to summarise: the cut moves forward to keep only min_tail = 3.
+    expect(cut.steps[1]).toEqual({ kind: 'floor', minTail: 3, from: 1, to: 7 });
+    expect(cut.tailStart).toBe(7);
+  });
+
   it('starts with the budget walk, which accepts messages up to 1.5x the budget', () => {
     const messages = [system, ...Array.from({ length: 8 }, (_, index) => user('x'.repeat(400 + index)))];
     const cut = findTailCut(messages, 1, { tailTokenBudget: 200, protectLastN: 3 }, HERMES_2026_04);
@@ -30,6 +45,7 @@ describe('findTailCut', () => {
       budget: 200,
       softCeiling: 300,
       cut: 7,
+      reachedHead: false,
     });
     expect(cut.tailStart).toBe(6);
     expect(cut.steps[1]).toEqual({ kind: 'floor', minTail: 3, from: 7, to: 6 });

@@ -11,11 +11,35 @@ describe('describeTailCutStep', () => {
         budget: 20000,
         softCeiling: 30000,
         cut: 9563,
+        reachedHead: false,
       }),
     ).toBe(
-      'Budget walk: walking back from the newest message, the tail took 437 messages (29,992 tokens) before the next ' +
-        'would pass the soft ceiling of 1.5 × 20,000 = 30,000 tokens, so the cut fell at #9,563.',
+      'Budget walk: walking back from the newest message, the tail took 437 messages (29,992 tokens, counted after ' +
+        'pruning) before the next would pass the soft ceiling of 1.5 × 20,000 = 30,000 tokens, so the cut fell at #9,563.',
     );
+  });
+
+  it('says when the walk took everything, and calls the forward move a collapse, not a floor', () => {
+    expect(
+      describeTailCutStep({
+        kind: 'budget-walk',
+        acceptedMessages: 45,
+        acceptedTokens: 34269,
+        budget: 80000,
+        softCeiling: 120000,
+        cut: 4,
+        reachedHead: true,
+      }),
+    ).toBe(
+      'Budget walk: walking back from the newest message, all 45 messages after the head (34,269 tokens, counted ' +
+        'after pruning) fit under the soft ceiling of 1.5 × 80,000 = 120,000 tokens.',
+    );
+    const collapse = describeTailCutStep({ kind: 'floor', minTail: 3, from: 4, to: 46 });
+    expect(collapse).toMatch(/^Collapsed to the minimum: /);
+    expect(collapse).toContain(
+      'shrinks to its minimum of 3 messages (min_tail) and the cut moves forward from #4 to #46',
+    );
+    expect(collapse).not.toContain('keeps at least');
   });
 
   it('names every kind of move with where the cut went', () => {
@@ -30,8 +54,8 @@ describe('describeTailCutStep', () => {
       { kind: 'align-forward', from: 5, to: 6 },
     ]);
     expect(lines).toEqual([
-      'Everything after the head fitted under the soft ceiling, so the walk was redone at the raw budget of 1,000: 5 messages / 900 tokens, cut at #12 (Hermes #40803).',
-      'Floor: the tail keeps at least 8 messages (min_tail), so the cut moved from #20 to #12.',
+      'Everything after the head fitted under the soft ceiling, so the walk was redone at the raw budget of 1,000: 5 messages / 900 tokens after pruning, cut at #12 (Hermes #40803).',
+      'Floor: the tail keeps at least 8 messages (min_tail), so the cut moved back from #20 to #12.',
       'Aligned back over a tool group: a cut at #12 would have separated tool calls from their results, so it moved back to #10 and the whole group stays together.',
       'Moved to keep the last user message (#7) in the tail: #10 → #7.',
       'The last user message (#4) sits right at the head end, so it is summarised together with its reply (up to #7) instead: #4 → #7 (Hermes #22523).',
