@@ -7,8 +7,12 @@ export interface BenchOptions {
   quick: boolean;
   browser: boolean;
   sizes: readonly number[];
-  /** Size of the generated Claude Code JSONL for the import figure, MiB. */
-  importMegabytes: number;
+  /** Sizes of the generated Claude Code JSONL files for the import figures, MiB. */
+  importMegabytes: readonly number[];
+  /** Runs of the browser import per file size (each imports into a fresh IndexedDB). */
+  importRunsFor(megabytes: number): number;
+  /** Only these figures (`import`: the import figures, Node parse and through the app); null: all. */
+  only: BenchOnly | null;
   /** Appends timed for the incremental recount. */
   incrementalRuns: number;
   runsFor(weight: RunWeight, size: number): number;
@@ -30,10 +34,18 @@ const QUICK_RUNS: Record<RunWeight, Record<number, number>> = {
   reference: { 200: 1 },
 };
 
+/** Figure groups `--only` can pick. */
+export const BENCH_ONLY = ['import'] as const;
+export type BenchOnly = (typeof BENCH_ONLY)[number];
+
+// Browser imports per file size: each run is a fresh page and database, and the file is large.
+const FULL_IMPORT_RUNS: Record<number, number> = { 20: 3, 100: 3 };
+
 export const BENCH_USAGE =
-  'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000]\n' +
+  'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000] [--only import]\n' +
   '  --quick       fewer runs and sizes up to 10,000 messages, a 20 MiB import: a fast check\n' +
-  '  --no-browser  Node figures only (no build, no Chromium)';
+  '  --no-browser  Node figures only (no build, no Chromium)\n' +
+  '  --only import the import figures only (20 MiB, and 100 MiB in a full run)';
 
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const { values } = parseArgs({
@@ -42,6 +54,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
       quick: { type: 'boolean', default: false },
       'no-browser': { type: 'boolean', default: false },
       sizes: { type: 'string' },
+      only: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -59,12 +72,19 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     console.error(`--sizes needs whole numbers of at least 10 messages\n${BENCH_USAGE}`);
     process.exit(2);
   }
+  const only = values.only ?? null;
+  if (only !== null && !(BENCH_ONLY as readonly string[]).includes(only)) {
+    console.error(`--only takes one of ${BENCH_ONLY.join(', ')}\n${BENCH_USAGE}`);
+    process.exit(2);
+  }
   const table = quick ? QUICK_RUNS : FULL_RUNS;
   return {
     quick,
     browser: !values['no-browser'],
     sizes,
-    importMegabytes: quick ? 20 : 100,
+    importMegabytes: quick ? [20] : [20, 100],
+    importRunsFor: (megabytes) => (quick ? 1 : (FULL_IMPORT_RUNS[megabytes] ?? 1)),
+    only: only as BenchOnly | null,
     incrementalRuns: quick ? 9 : 21,
     runsFor: (weight, size) => table[weight][size] ?? (weight === 'reference' ? 0 : 1),
   };

@@ -29,9 +29,12 @@ import { measureReplay } from './measure-replay.ts';
 import { measureRoughEstimate } from './measure-rough-estimate.ts';
 import { measureWorkerCount } from './measure-worker-count.ts';
 
-const RESULTS_PATH = join(PROJECT_ROOT, 'bench-results.json');
-
 const options = parseBenchOptions(process.argv.slice(2));
+// A partial run (`--only`) never overwrites the full figures.
+const RESULTS_PATH = join(
+  PROJECT_ROOT,
+  options.only === null ? 'bench-results.json' : `bench-results-${options.only}.json`,
+);
 const machine = describeMachine(null);
 const benchStarted = performance.now();
 const elapsed = (): string => `${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s`;
@@ -47,12 +50,14 @@ const browserSkips = (reason: string): BenchSkip[] =>
     { name: 'main bundle: JS loaded by index.html, gzip -9', unit: 'KiB', target: '< 200 KiB' },
     { name: 'exact count in the Chromium worker', unit: 'tokens/s', target: '≥ 1M tokens/s' },
     { name: 'recount after one appended message (worker)', unit: 'ms', target: '< 5 ms' },
-    {
-      name: `import ${options.importMegabytes} MiB Claude Code JSONL through the app (Chromium)`,
-      unit: 'ms',
-      target: '< 10 s',
-    },
-    { name: 'import: longest main-thread task (Chromium)', unit: 'ms', target: '≤ 50 ms' },
+    ...options.importMegabytes.flatMap((megabytes) => [
+      {
+        name: `import ${megabytes} MiB Claude Code JSONL through the app (Chromium)`,
+        unit: 'ms',
+        target: '< 10 s',
+      },
+      { name: `import ${megabytes} MiB: longest main-thread task (Chromium)`, unit: 'ms', target: '≤ 50 ms' },
+    ]),
     { name: 'redraw of the context map after a setting change (Chromium)', unit: 'ms', target: '< 100 ms' },
   ].map((figure) => ({ ...figure, size: null, reason }));
 
@@ -79,16 +84,28 @@ async function run<T extends BenchOutcome>(label: string, measure: () => Promise
 }
 
 console.log(
-  `${formatMachine(machine)}\n${options.quick ? 'quick run' : 'full run'}: sizes ${options.sizes.join(', ')}\n`,
+  `${formatMachine(machine)}\n${options.quick ? 'quick run' : 'full run'}: ` +
+    (options.only === null
+      ? `sizes ${options.sizes.join(', ')}\n`
+      : `only the ${options.only} figures (${options.importMegabytes.join(' and ')} MiB)\n`),
 );
 
-await run('rough estimate (Node)', () => measureRoughEstimate(context));
-await run('exact count (Node)', () => measureExactCountNode(context));
-await run('compress() (Node)', () => measureCompress(context));
-await run('replay (Node)', () => measureReplay(context));
-await run('fact extraction and survival (Node)', () => measureFidelityFigures(context));
-const importNode = await run('import, core parse (Node)', () => measureImportNode(context));
-await run('prompt caching cost', () => measurePromptCacheCost(context));
+const everything = options.only === null;
+if (everything) {
+  await run('rough estimate (Node)', () => measureRoughEstimate(context));
+  await run('exact count (Node)', () => measureExactCountNode(context));
+  await run('compress() (Node)', () => measureCompress(context));
+  await run('replay (Node)', () => measureReplay(context));
+  await run('fact extraction and survival (Node)', () => measureFidelityFigures(context));
+}
+const importFiles: { path: string; bytes: number; messages: number }[] = [];
+for (const megabytes of options.importMegabytes) {
+  const parsed = await run(`import ${megabytes} MiB, core parse (Node)`, () =>
+    measureImportNode(context, megabytes),
+  );
+  if (parsed) importFiles.push({ path: parsed.path, bytes: parsed.bytes, messages: parsed.messages });
+}
+if (everything) await run('prompt caching cost', () => measurePromptCacheCost(context));
 
 if (options.browser) {
   let session: BrowserSession | null = null;
@@ -101,18 +118,18 @@ if (options.browser) {
     session = await startBrowserSession(context.log);
     machine.chromium = session.chromiumVersion;
     const browserSession = session;
-    await run('main bundle size', () => measureBundleSize(context, browserSession.appDir));
-    await run('exact count in the worker (Chromium)', () => measureWorkerCount(context, browserSession));
-    if (importNode) {
-      await run('import through the app (Chromium)', () =>
-        measureImportBrowser(context, browserSession, {
-          path: importNode.path,
-          bytes: importNode.bytes,
-          messages: importNode.messages,
-        }),
+    if (everything) {
+      await run('main bundle size', () => measureBundleSize(context, browserSession.appDir));
+      await run('exact count in the worker (Chromium)', () => measureWorkerCount(context, browserSession));
+    }
+    for (const file of importFiles) {
+      await run(`import ${Math.round(file.bytes / 2 ** 20)} MiB through the app (Chromium)`, () =>
+        measureImportBrowser(context, browserSession, file),
       );
     }
-    await run('redraw after a setting change (Chromium)', () => measureRedraw(context, browserSession));
+    if (everything) {
+      await run('redraw after a setting change (Chromium)', () => measureRedraw(context, browserSession));
+    }
   } catch (error) {
     failures += 1;
     console.error(
