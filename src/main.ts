@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import { ComputeClient } from './io/compute/compute-client.ts';
 import { workerCompactor } from './io/compute/worker-compactor.ts';
+import { workerStoredSessions } from './io/compute/worker-stored-sessions.ts';
 import { AppDb } from './io/db/app-db.ts';
 import { createBrowserStorage } from './io/db/browser-storage.ts';
 import { SessionRepository } from './io/db/session-repository.ts';
@@ -61,14 +62,14 @@ const app = new AppState({
   compute,
   settingsRepository: new SettingsRepository(db),
   loadDemoTranscript: async () => (await import('./core/demo/demo-transcript.ts')).buildDemoTranscript(),
-  sessions: sessionStoreFromRepository(sessions),
+  sessions: sessionStoreFromRepository(sessions, compute),
 });
 
 const sessionsPanel = new SessionsState({
   repository: sessions,
   preset: () => app.settings.preset,
-  openInWorkspace: ({ sessionId, transcript, messageIndex }) =>
-    app.openSession(sessionId, transcript, messageIndex),
+  stored: workerStoredSessions(compute),
+  openInWorkspace: ({ sessionId, messageId }) => app.openSession(sessionId, messageId),
 });
 const usagePanel = new UsageState({
   repository: sessions,

@@ -2,7 +2,8 @@ import { routeForModel } from '../core/lab/route-for-model.ts';
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
-import type { Transcript } from '../core/transcript/transcript.ts';
+import type { Message } from '../core/transcript/message.ts';
+import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
 import {
   workerCallback,
   type ComputeClient,
@@ -102,7 +103,7 @@ export class ReplayState {
     const run = new ReplayRun({
       number: previous.number + 1,
       documentId: resultDocumentId(previous.number),
-      messages: result.messages,
+      messageCount: result.messages.length,
       compressorState: result.state,
       settingsKey: previous.settingsKey,
     });
@@ -155,16 +156,25 @@ export class ReplayState {
     }
   }
 
-  /** The latest result as a transcript, to open in the workspace. */
-  resultTranscript(): Transcript | null {
+  /**
+   * The latest result, to open in the workspace: the worker document it was opened as, its
+   * metadata, and its messages (the page has them from the compaction) should the worker have
+   * to start over.
+   */
+  resultDocument(): {
+    documentId: string;
+    metadata: TranscriptMetadata;
+    messages: readonly Message[];
+  } | null {
     const run = this.current;
-    const base = this.#dependencies.transcript.transcript;
+    const base = this.#dependencies.transcript.metadata;
     if (!run?.compressed || !base) return null;
     return {
+      documentId: resultDocumentId(run.number),
       messages: run.compression!.messages,
       metadata: {
-        ...base.metadata,
-        title: `${base.metadata.title ?? 'Transcript'} (compressed ×${run.number})`,
+        ...base,
+        title: `${base.title ?? 'Transcript'} (compressed ×${run.number})`,
         compactionPoints: [],
         segments: [],
       },
@@ -184,14 +194,14 @@ export class ReplayState {
   }
 
   #startOnTranscript(): ReplayRun | null {
-    const transcript = this.#dependencies.transcript.transcript;
-    if (!transcript) return null;
+    const view = this.#dependencies.transcript.view;
+    if (!view) return null;
     this.#operation += 1;
     this.saveMessage = '';
     const run = new ReplayRun({
       number: 1,
       documentId: CURRENT_DOCUMENT_ID,
-      messages: transcript.messages,
+      messageCount: view.count,
       compressorState: INITIAL_COMPRESSOR_STATE,
       settingsKey: this.#settingsKey(),
     });
@@ -269,9 +279,7 @@ export class ReplayState {
           today: this.#dependencies.today(),
           mainModel: provider.config.model,
           // A recorded session is priced as its own model ran it; a demo or chat as the provider's.
-          route: routeForModel(
-            this.#dependencies.transcript.transcript?.metadata.model ?? provider.config.model,
-          ),
+          route: routeForModel(this.#dependencies.transcript.metadata?.model ?? provider.config.model),
           ...(settings.compression.focusTopic.trim()
             ? { focusTopic: settings.compression.focusTopic.trim() }
             : {}),

@@ -1,5 +1,4 @@
-import { findMessage } from '../core/lab/find-message.ts';
-import type { Message } from '../core/transcript/message.ts';
+import type { TranscriptView } from './transcript-view.ts';
 
 /**
  * What the workspace shows, independent of the data: the inspector tab, open overlays, the
@@ -25,14 +24,18 @@ export class WorkspaceState {
     this.jumpRequest = { index, serial: ++this.#serial };
   }
 
-  /** Finds the next message matching the search box after the selected one, and jumps there. */
-  findNext(messages: readonly Message[]): void {
+  /**
+   * Finds the next message matching the search box after the selected one, and jumps there. The
+   * worker searches its copy of the transcript.
+   */
+  async findNext(view: TranscriptView): Promise<void> {
     const query = this.searchQuery.trim();
     if (query === '') {
       this.searchMessage = '';
       return;
     }
-    const index = findMessage(messages, query, this.selectedIndex ?? -1);
+    const index = await view.find(query, this.selectedIndex ?? -1);
+    if (query !== this.searchQuery.trim()) return;
     if (index < 0) {
       this.searchMessage = 'No match';
       return;

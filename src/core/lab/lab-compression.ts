@@ -15,7 +15,10 @@ import type { CompressionDiff } from './compression-diff.ts';
 export interface LabCompression {
   readonly strategy: StrategyName;
   readonly strategyLabel: string;
-  /** The compacted messages, finishing steps applied; the input when skipped. */
+  /**
+   * The compacted messages, finishing steps applied; the input when skipped (the worker's
+   * `compress` sends none then, and no `diff.after`: the page views the input as its document).
+   */
   readonly messages: Message[];
   readonly state: CompressorState;
   readonly skipped: CompactSkipReason | null;
