@@ -62,7 +62,7 @@ const app = new AppState({
   compute,
   settingsRepository: new SettingsRepository(db),
   loadDemoTranscript: async () => (await import('./core/demo/demo-transcript.ts')).buildDemoTranscript(),
-  sessions: sessionStoreFromRepository(sessions, compute),
+  sessions: sessionStoreFromRepository(sessions, compute, () => browserStorage.estimate()),
 });
 
 const sessionsPanel = new SessionsState({

@@ -1,4 +1,5 @@
 import { workerCallback, type ComputeClient, type StoreDocumentReply } from '../io/compute/compute-client.ts';
+import type { StorageEstimateBytes } from '../io/db/browser-storage.ts';
 import type { SessionRepository } from '../io/db/session-repository.ts';
 import type { LabSessionStore } from './lab-session-store.ts';
 
@@ -20,7 +21,13 @@ function describeStoreError(error: { type: string; message?: string; tipSessionI
 export function sessionStoreFromRepository(
   repository: SessionRepository,
   compute: ComputeClient,
+  /**
+   * The page's storage estimate, which the worker checks a large store against: the same figures
+   * the storage panel shows (the worker's own `navigator.storage` would answer the same origin).
+   */
+  storageEstimate?: () => Promise<StorageEstimateBytes | null>,
 ): LabSessionStore {
+  const estimate = storageEstimate ? workerCallback(storageEstimate) : undefined;
   return {
     async storeDocument({ documentId, revision, metadata, source, cancelToken, onProgress }) {
       const progress = onProgress ? workerCallback(onProgress) : undefined;
@@ -39,6 +46,7 @@ export function sessionStoreFromRepository(
             ...(cancelToken ? { cancelToken } : {}),
           },
           progress,
+          estimate,
         ),
       );
       if (!stored.ok) throw new Error(describeStoreError(stored.error));

@@ -22,6 +22,7 @@ import type { CreateSessionInput } from '../io/db/session-repository.ts';
 import type { SessionNotFoundError } from '../io/db/session-store-error.ts';
 import type { StoreInBatchesError } from '../io/db/store-session-in-batches.ts';
 import type { StorageFullError } from '../io/db/storage-full-error.ts';
+import type { StorageEstimateBytes } from '../io/db/browser-storage.ts';
 import { Cancellations } from './cancellations.ts';
 import {
   documentRows,
@@ -338,6 +339,7 @@ export const computeApi = {
   async storeDocument(
     request: StoreDocumentRequest,
     onProgress?: (stored: number) => void,
+    storageEstimate?: () => Promise<StorageEstimateBytes | null>,
   ): Promise<Result<StoredDocument, StoreDocumentError>> {
     if (!documents.isAt(request.documentId, request.revision)) {
       return err({ type: 'DocumentChanged', message: 'the transcript changed before it was stored' });
@@ -349,6 +351,8 @@ export const computeApi = {
     try {
       const stored = await workerSessionStore().createSessionInBatches(request.session, messages, {
         ...(signal ? { signal } : {}),
+        // The page's storage manager, when it passes one: the figures its storage panel shows.
+        ...(storageEstimate ? { storageEstimate } : {}),
         onProgress: (count) => {
           const now = performance.now();
           if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;

@@ -172,9 +172,12 @@ export class SessionRepository {
   async createSessionInBatches(
     input: CreateSessionInput,
     messages: readonly Message[],
-    options: StoreInBatchesOptions = {},
+    options: StoreInBatchesOptions & {
+      /** The storage estimate to check room against, instead of the repository's own. */
+      storageEstimate?: () => Promise<StorageEstimateBytes | null>;
+    } = {},
   ): Promise<Result<SessionRow, StoreInBatchesError>> {
-    const room = await this.#checkRoom(messages);
+    const room = await this.#checkRoom(messages, options.storageEstimate ?? this.#deps.storageEstimate);
     if (!room.ok) return room;
     const result = await storeSessionInBatches(
       {
@@ -552,10 +555,13 @@ export class SessionRepository {
    * turn) are not checked: the estimate costs a round trip, and a full disk still fails them
    * cleanly as `StorageFull`.
    */
-  async #checkRoom(messages: readonly Message[]): Promise<Result<void, StorageFullError>> {
+  async #checkRoom(
+    messages: readonly Message[],
+    storageEstimate = this.#deps.storageEstimate,
+  ): Promise<Result<void, StorageFullError>> {
     const neededBytes = estimateStoredBytes(messages);
-    if (neededBytes < LARGE_WRITE_BYTES || !this.#deps.storageEstimate) return ok(undefined);
-    const estimate = await this.#deps.storageEstimate();
+    if (neededBytes < LARGE_WRITE_BYTES || !storageEstimate) return ok(undefined);
+    const estimate = await storageEstimate();
     if (estimate === null) return ok(undefined);
     const freeBytes = Math.max(0, estimate.quotaBytes - estimate.usageBytes);
     if (freeBytes >= neededBytes) return ok(undefined);
