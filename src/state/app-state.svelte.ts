@@ -103,9 +103,18 @@ export class AppState {
    * Throws when the session cannot be opened (it was deleted, say).
    */
   async openSession(sessionId: string, messageId: number | null = null): Promise<boolean> {
-    const index = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
+    const previous = { id: this.currentSessionId, source: this.currentSource };
     // 'import': the source only matters for a transcript not stored yet, and this one is.
     this.#beforeSwitch('import');
+    let index: number | null;
+    try {
+      index = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
+    } catch (error) {
+      // The transcript on screen did not change: neither does the session it is.
+      this.currentSessionId = previous.id;
+      this.currentSource = previous.source;
+      throw error;
+    }
     this.currentSessionId = sessionId;
     if (index !== null) this.workspace.jumpTo(index);
     return index !== null;
