@@ -5,7 +5,7 @@ import { defaultLockManager, type LockManagerLike } from './compaction-lock.ts';
 import { messageToRow } from './row-mappers.ts';
 import type { SearchIndex } from './search-index.ts';
 import { addSearchPostings, removeSearchPostings, type MessageTerms } from './search-postings.ts';
-import { searchBucketOf } from './search-term-row.ts';
+import { SEARCH_BUCKET_SIZE_MESSAGES, searchBucketOf } from './search-term-row.ts';
 import type { SessionRow } from './session-row.ts';
 import type { StoreCancelledError } from './session-store-error.ts';
 import { runPlainStorageWrite, type StorageFullError } from './storage-full-error.ts';
@@ -76,13 +76,19 @@ export async function storeSessionInBatches(
     const ids: number[] = [];
     let pending: MessageTerms[] = [];
     const cancelled = (): boolean => options.signal?.aborted === true;
+    const batches = Math.ceil(messages.length / batchSize);
+    const sliceOf = (batch: number): readonly Message[] =>
+      messages.slice(batch * batchSize, (batch + 1) * batchSize);
     try {
-      for (let start = 0, batch = 0; start < messages.length; start += batchSize, batch++) {
+      // The next batch's search terms are computed while this one's transaction is written: the
+      // database works on its own thread, so the two overlap.
+      let preparing = batches > 0 ? searchIndex.prepare(sliceOf(0)) : null;
+      for (let batch = 0; batch < batches; batch++) {
         if (cancelled()) return await removeWritten(db, ids, cancelledError());
-        const slice = messages.slice(start, start + batchSize);
-        const prepared = await searchIndex.prepare(slice);
+        const slice = sliceOf(batch);
+        const prepared = await preparing!;
         if (cancelled()) return await removeWritten(db, ids, cancelledError());
-        const written = await runPlainStorageWrite(() =>
+        const writing = runPlainStorageWrite(() =>
           db.transaction('rw', [db.messages, db.searchTerms], async () => {
             const batchIds = (
               await db.messages.bulkAdd(
@@ -96,10 +102,8 @@ export async function storeSessionInBatches(
               ...batchIds.map((messageId, index) => ({ messageId, terms: prepared[index] ?? [] })),
             ];
             const openBucket = searchBucketOf(batchIds[batchIds.length - 1] ?? 0);
-            await addSearchPostings(
-              db.searchTerms,
-              entries.filter((entry) => searchBucketOf(entry.messageId) < openBucket),
-            );
+            const complete = entries.filter((entry) => searchBucketOf(entry.messageId) < openBucket);
+            await addSearchPostings(db.searchTerms, complete, await bucketsOnlyOf(db, complete));
             options.onBatchStep?.('index-terms', batch);
             return {
               batchIds,
@@ -107,6 +111,8 @@ export async function storeSessionInBatches(
             };
           }),
         );
+        preparing = batch + 1 < batches ? searchIndex.prepare(sliceOf(batch + 1)) : null;
+        const written = await writing;
         if (!written.ok) return await removeWritten(db, ids, written.error);
         ids.push(...written.value.batchIds);
         pending = written.value.open;
@@ -115,8 +121,8 @@ export async function storeSessionInBatches(
       if (cancelled()) return await removeWritten(db, ids, cancelledError());
       const row = session(sessionId, now);
       const committed = await runPlainStorageWrite(() =>
-        db.transaction('rw', [db.sessions, db.searchTerms], async () => {
-          await addSearchPostings(db.searchTerms, pending);
+        db.transaction('rw', [db.sessions, db.messages, db.searchTerms], async () => {
+          await addSearchPostings(db.searchTerms, pending, await bucketsOnlyOf(db, pending));
           await db.sessions.add(row);
         }),
       );
@@ -128,6 +134,30 @@ export async function storeSessionInBatches(
       throw error;
     }
   });
+}
+
+/**
+ * The buckets of `entries` that hold no other message than theirs: no posting row can exist for
+ * them yet (a row lists only ids of existing messages, and ids are never reused), so their rows
+ * need not be read before they are written. Call inside a transaction over messages, so a
+ * message another tab appends meanwhile cannot slip in between.
+ */
+async function bucketsOnlyOf(db: AppDb, entries: readonly MessageTerms[]): Promise<Set<number>> {
+  const ours = new Map<number, number>();
+  for (const { messageId } of entries) {
+    const bucket = searchBucketOf(messageId);
+    ours.set(bucket, (ours.get(bucket) ?? 0) + 1);
+  }
+  const only = new Set<number>();
+  for (const [bucket, count] of ours) {
+    const first = bucket * SEARCH_BUCKET_SIZE_MESSAGES;
+    const all = await db.messages
+      .where(':id')
+      .between(first, first + SEARCH_BUCKET_SIZE_MESSAGES)
+      .count();
+    if (all === count) only.add(bucket);
+  }
+  return only;
 }
 
 async function removeWritten(

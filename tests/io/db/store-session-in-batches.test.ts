@@ -79,6 +79,29 @@ describe('createSessionInBatches', () => {
     db.close();
   });
 
+  it('keeps the postings of a message another tab appends into the import’s id range meanwhile', async () => {
+    const { db, repository } = openFixtureRepository('batches-interleaved');
+    const other = expectOk(
+      await repository.createSession({ title: 'Chat', source: 'chat', model: null, systemPrompt: null }, []),
+    );
+    let appended = false;
+    const session = expectOk(
+      await repository.createSessionInBatches(IMPORT, conversation(SEARCH_BUCKET_SIZE_MESSAGES * 2), {
+        batchSize: 300,
+        onProgress: async () => {
+          if (appended) return;
+          appended = true;
+          // Shares the word "ask" with every imported prompt: one posting row per bucket for both.
+          expectOk(await repository.appendMessages(other.id, [user('ask the interloper')]));
+        },
+      }),
+    );
+    const hits = await repository.search('ask interloper');
+    expect(hits.map((hit) => hit.sessionId)).toEqual([other.id]);
+    expect((await repository.search('ask word1500')).map((hit) => hit.sessionId)).toEqual([session.id]);
+    db.close();
+  });
+
   it('shows nothing of an import until its last batch: no session, no hit, no listed row', async () => {
     const { db, repository } = openFixtureRepository('batches-invisible');
     const seen: Array<{ sessions: number; hits: number; messages: number }> = [];
