@@ -1,31 +1,16 @@
 import type { Page } from '@playwright/test';
+import { watchLongTasks, type LongTask } from '../e2e/long-task-watch.ts';
 import type { BrowserSession } from './bench-browser.ts';
+
+export type { LongTask };
 
 /** How long the app may take to show its first screen before a UI figure is given up. */
 const APP_READY_TIMEOUT_MS = 30_000;
 
-export interface LongTask {
-  startMs: number;
-  durationMs: number;
-}
-
-declare global {
-  interface Window {
-    __benchLongTasks?: LongTask[];
-  }
-}
-
 /** The built app in a fresh page, with every 'longtask' entry recorded from the first script on. */
 export async function openAppPage(session: BrowserSession): Promise<Page> {
   const page = await session.newPage();
-  await page.addInitScript(() => {
-    const tasks: LongTask[] = [];
-    window.__benchLongTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        tasks.push({ startMs: entry.startTime, durationMs: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   await page.goto(session.appUrl);
   await page.waitForLoadState('load');
   return page;
@@ -152,7 +137,7 @@ export async function importThroughUi(
 
 /** Long tasks that started between two page-clock times. */
 export async function longTasksBetween(page: Page, fromMs: number, toMs: number): Promise<LongTask[]> {
-  const tasks = await page.evaluate(() => window.__benchLongTasks ?? []);
+  const tasks = await page.evaluate(() => window.__longTasks ?? []);
   return tasks.filter((task) => task.startMs + task.durationMs >= fromMs && task.startMs <= toMs);
 }
 
@@ -164,7 +149,7 @@ export async function waitForQuiet(page: Page, quietMs: number, timeoutMs: numbe
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const quietFor = await page.evaluate(() => {
-      const tasks = window.__benchLongTasks ?? [];
+      const tasks = window.__longTasks ?? [];
       const lastEnd = tasks.reduce((latest, task) => Math.max(latest, task.startMs + task.durationMs), 0);
       return performance.now() - lastEnd;
     });

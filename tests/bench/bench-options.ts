@@ -11,7 +11,10 @@ export interface BenchOptions {
   importMegabytes: readonly number[];
   /** Runs of the browser import per file size (each imports into a fresh IndexedDB). */
   importRunsFor(megabytes: number): number;
-  /** Only these figures (`import`: the import figures, Node parse and through the app); null: all. */
+  /**
+   * Only these figures (`import`: the import figures, Node parse and through the app;
+   * `large-session`: the 50,000-message session's long tasks); null: all.
+   */
   only: BenchOnly | null;
   /** Appends timed for the incremental recount. */
   incrementalRuns: number;
@@ -35,17 +38,18 @@ const QUICK_RUNS: Record<RunWeight, Record<number, number>> = {
 };
 
 /** Figure groups `--only` can pick. */
-export const BENCH_ONLY = ['import'] as const;
+export const BENCH_ONLY = ['import', 'large-session'] as const;
 export type BenchOnly = (typeof BENCH_ONLY)[number];
 
 // Browser imports per file size: each run is a fresh page and database, and the file is large.
 const FULL_IMPORT_RUNS: Record<number, number> = { 20: 3, 100: 3 };
 
 export const BENCH_USAGE =
-  'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000] [--only import]\n' +
+  'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000] [--only import|large-session]\n' +
   '  --quick       fewer runs and sizes up to 10,000 messages, a 20 MiB import: a fast check\n' +
   '  --no-browser  Node figures only (no build, no Chromium)\n' +
-  '  --only import the import figures only (20 MiB, and 100 MiB in a full run)';
+  '  --only import the import figures only (20 MiB, and 100 MiB in a full run)\n' +
+  '  --only large-session  the 50,000-message session toured for main-thread long tasks';
 
 export function parseBenchOptions(argv: readonly string[]): BenchOptions {
   const { values } = parseArgs({

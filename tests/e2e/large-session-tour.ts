@@ -33,7 +33,7 @@ const SCROLL_STOPS = 12;
 
 export async function tourLargeSession(
   page: Page,
-  options: { count: number; marker: string; fileName: string },
+  options: { count: number; marker: string; fileName: string; onStep?: (step: TourStep) => void },
 ): Promise<TourResult> {
   const steps: TourStep[] = [];
   const step = async <T>(name: string, run: () => Promise<T>): Promise<T> => {
@@ -41,7 +41,13 @@ export async function tourLargeSession(
     const value = await run();
     await page.waitForTimeout(SETTLE_MS);
     const to = await pageNow(page);
-    steps.push({ name, elapsedMs: to - from - SETTLE_MS, longTasks: await longTasksBetween(page, from, to) });
+    const done = {
+      name,
+      elapsedMs: to - from - SETTLE_MS,
+      longTasks: await longTasksBetween(page, from, to),
+    };
+    steps.push(done);
+    options.onStep?.(done);
     return value;
   };
   const timeout = STEP_TIMEOUT_MS;
@@ -134,8 +140,11 @@ export async function tourLargeSession(
   const download = await step('export the stored session (internal JSON)', async () => {
     await page.getByTestId('tab-sessions').click();
     await page.getByTestId('sessions-search').fill('');
-    const entry = page.getByTestId('conversation').filter({ hasText: options.fileName });
-    await entry.getByRole('button').first().click();
+    // Opening the hit already selected its conversation; a click on it again would close it.
+    if (!(await page.getByTestId('conversation-detail').isVisible())) {
+      const entry = page.getByTestId('conversation').filter({ hasText: options.fileName });
+      await entry.getByRole('button').first().click();
+    }
     await page.getByTestId('export-format').selectOption('internal-json');
     const downloading = page.waitForEvent('download', { timeout });
     await page.getByTestId('export-download').click();
