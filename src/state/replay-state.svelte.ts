@@ -290,6 +290,9 @@ export class ReplayState {
         summarize,
       ),
     );
+    // The reply of a large transcript takes a while to unpack (a prompt of megabytes); drawing it
+    // waits for the next task, so unpacking and drawing are not one long frame.
+    await nextTask();
     if (!stillCurrent()) return;
     if (!compressed.ok) throw new Error(compressed.error.message);
     run.compression = compressed.value;
@@ -305,6 +308,8 @@ export class ReplayState {
 }
 
 const resultDocumentId = (runNumber: number): string => `replay-${runNumber}`;
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 function stringContent(content: unknown): string | null {
   return typeof content === 'string' ? content : null;

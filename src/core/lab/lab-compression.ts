@@ -37,8 +37,11 @@ export interface LabCompression {
   readonly requestTokensAfter: number;
   readonly summarizerCalls: number;
   readonly warning: string | null;
-  /** Hermes' phase details (without its message list, which is `messages`); null for other tools. */
-  readonly hermes: Omit<CompressionResult, 'messages'> | null;
+  /**
+   * Hermes' phase details, without its message list (`messages`) and its prompt (the first
+   * summary's `prompt`: megabytes for a long transcript, sent once); null for other tools.
+   */
+  readonly hermes: Omit<CompressionResult, 'messages' | 'prompt'> | null;
   readonly diff: CompressionDiff;
   /** What it kept (fidelity), what it cost and when that pays back (ledger); null when skipped. */
   readonly assessment: CompactionAssessment | null;
