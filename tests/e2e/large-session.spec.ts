@@ -181,3 +181,60 @@ test.describe('a 100 MiB Claude Code import', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** Rows of a store in the app's IndexedDB, read straight from it. */
+function countRows(page: Page, store: 'messages' | 'sessions' | 'searchTerms'): Promise<number> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('context-lab');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      const count = db.transaction(name).objectStore(name).count();
+      return await new Promise<number>((resolve, reject) => {
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error);
+      });
+    } finally {
+      db.close();
+    }
+  }, store);
+}
+
+test.describe('cancelling a large import', () => {
+  test('while it is being stored keeps nothing of it, and the transcript stays on screen', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const errors = collectConsoleErrors(page);
+    const source = await claudeCodeJsonlFile(20);
+    await openWithRoughCounts(page);
+    const before = {
+      messages: await countRows(page, 'messages'),
+      sessions: await countRows(page, 'sessions'),
+      terms: await countRows(page, 'searchTerms'),
+    };
+    await page.getByTestId('import-file').setInputFiles(source.path);
+    const status = page.getByTestId('import-status');
+    await expect(status).toHaveAttribute('data-status', 'storing', { timeout: 120_000 });
+    // Some batches are written (the bar moves) before the cancel.
+    await expect
+      .poll(async () => Number(await page.getByTestId('import-progress').getAttribute('data-stored')), {
+        timeout: 60_000,
+      })
+      .toBeGreaterThan(0);
+    await page.getByTestId('import-cancel').click();
+    await expect(status).toHaveAttribute('data-status', 'not-stored', { timeout: 60_000 });
+    await expect(status).toContainText('but not stored: The import was cancelled before it was stored');
+    const count = Number((await page.getByTestId('message-count').textContent())?.replace(/[^0-9]/g, ''));
+    expect(count).toBeGreaterThan(1_000);
+    expect(await countRows(page, 'messages')).toBe(before.messages);
+    expect(await countRows(page, 'sessions')).toBe(before.sessions);
+    expect(await countRows(page, 'searchTerms')).toBe(before.terms);
+    await page.reload();
+    await page.getByTestId('tab-sessions').click();
+    await expect(page.getByTestId('conversation')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
