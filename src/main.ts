@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import { ComputeClient } from './io/compute/compute-client.ts';
 import { workerCompactor } from './io/compute/worker-compactor.ts';
+import { workerStoredSessions } from './io/compute/worker-stored-sessions.ts';
 import { AppDb } from './io/db/app-db.ts';
 import { createBrowserStorage } from './io/db/browser-storage.ts';
 import { SessionRepository } from './io/db/session-repository.ts';
@@ -62,7 +63,7 @@ const app = new AppState({
   compute,
   settingsRepository: new SettingsRepository(db),
   loadDemoTranscript: async () => (await import('./core/demo/demo-transcript.ts')).buildDemoTranscript(),
-  sessions: sessionStoreFromRepository(sessions),
+  sessions: sessionStoreFromRepository(sessions, compute, () => browserStorage.estimate()),
 });
 
 /** The encoding exact counts use: the estimator's, or o200k when the map counts roughly. */
@@ -72,8 +73,8 @@ const exactEncoding = (): TokenEncoding =>
 const sessionsPanel = new SessionsState({
   repository: sessions,
   preset: () => app.settings.preset,
-  openInWorkspace: ({ sessionId, transcript, messageIndex, source }) =>
-    app.openSession(sessionId, transcript, messageIndex, source),
+  stored: workerStoredSessions(compute),
+  openInWorkspace: ({ sessionId, messageId, source }) => app.openSession(sessionId, messageId, source),
   openReadOnly: (transcript) => app.openReadOnly(transcript),
   // `chat` is created below; the callback runs only on a click, long after.
   onHistoryChanged: (change) => void chat.reloadIfShowing(change),

@@ -1,11 +1,10 @@
 import { untrack } from 'svelte';
-import type { ImportResult } from '../core/import/import-result.ts';
 import type { Estimator } from '../core/tokens/estimator.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
-import type { ComputeClient, OpenedDocument } from '../io/compute/compute-client.ts';
+import type { ComputeClient, ImportSummary, OpenedDocument } from '../io/compute/compute-client.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
 import { CompareState } from './compare-state.svelte.ts';
-import { ImportState, type ImportStorageOutcome } from './import-state.svelte.ts';
+import { ImportState, type ImportStorageOutcome, type ImportStoring } from './import-state.svelte.ts';
 import type { LabSessionStore } from './lab-session-store.ts';
 import { PlanState } from './plan-state.svelte.ts';
 import { ProviderState } from './provider-state.svelte.ts';
@@ -64,7 +63,7 @@ export class AppState {
     this.importer = new ImportState({
       compute: dependencies.compute,
       strategyName: () => this.settings.strategyName,
-      onImported: (result, opened) => this.#adoptImport(result, opened),
+      onImported: (summary, opened, title, storing) => this.#adoptImport(summary, opened, title, storing),
     });
     this.replay = new ReplayState({
       compute: dependencies.compute,
@@ -124,49 +123,86 @@ export class AppState {
     await this.transcript.count(estimator);
   }
 
-  /** Shows a transcript in the workspace (the demo, or a replay result). It is not stored. */
+  /** Shows a transcript the page holds in the workspace (the demo). It is not stored. */
   async openTranscript(transcript: Transcript, source: TranscriptSource): Promise<void> {
     this.#beforeSwitch(source);
     await this.transcript.load(transcript, this.settings.estimator);
   }
 
   /**
-   * Shows a stored session in the workspace (the sessions panel loads it) and makes it the current
-   * session, so a replay saved as a continuation continues it. `messageIndex` selects a message.
+   * Shows a stored session in the workspace (the worker loads it from IndexedDB) and makes it the
+   * current session, so a replay saved as a continuation continues it. `messageId`, a stored id
+   * (a search hit), selects its message; returns whether that message is in the live transcript.
+   * Throws when the session cannot be opened (it was deleted, say).
    */
   async openSession(
     sessionId: string,
-    transcript: Transcript,
-    messageIndex: number | null = null,
+    messageId: number | null = null,
     origin: string | null = null,
-  ): Promise<void> {
-    this.#beforeSwitch('session');
+  ): Promise<boolean> {
+    const previous = {
+      id: this.currentSessionId,
+      source: this.currentSource,
+      origin: this.currentSessionOrigin,
+    };
+    // 'import': the source only matters for a transcript not stored yet, and this one is.
+    this.#beforeSwitch('import');
+    let index: number | null;
+    try {
+      index = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
+    } catch (error) {
+      // The transcript on screen did not change: neither does the session it is.
+      this.currentSessionId = previous.id;
+      this.currentSource = previous.source;
+      this.currentSessionOrigin = previous.origin;
+      throw error;
+    }
     this.currentSessionId = sessionId;
     this.currentSessionOrigin = origin;
-    // The transcript is on screen as soon as loading starts; counting its tokens takes longer.
-    const loading = this.transcript.load(transcript, this.settings.estimator);
-    if (messageIndex !== null) this.workspace.jumpTo(messageIndex);
-    await loading;
+    if (index !== null) this.workspace.jumpTo(index);
+    return index !== null;
   }
 
-  /** Opens the latest replay result as the transcript on screen. */
+  /** Opens the latest replay result as the transcript on screen (a copy of the worker's result document). */
   async openReplayResult(): Promise<void> {
-    const result = this.replay.resultTranscript();
+    const result = this.replay.resultDocument();
     const saved = this.replay.current?.saved ?? null;
     if (!result) return;
-    await this.openTranscript(result, 'replay');
+    this.#beforeSwitch('replay');
+    await this.transcript.openCopy(
+      result.documentId,
+      result.metadata,
+      result.messages,
+      this.settings.estimator,
+    );
     this.currentSessionId = saved?.id ?? null;
   }
 
-  async #adoptImport(result: ImportResult, opened: OpenedDocument): Promise<ImportStorageOutcome | null> {
+  async #adoptImport(
+    summary: ImportSummary,
+    opened: OpenedDocument,
+    title: string | null,
+    storing: ImportStoring,
+  ): Promise<ImportStorageOutcome | null> {
     this.#beforeSwitch('import');
-    const counting = this.transcript.adopt(result.transcript, opened, this.settings.estimator);
+    const metadata = { ...summary.metadata };
+    if (title !== null) metadata.title = title;
+    else delete metadata.title;
+    const counting = this.transcript.adopt(opened, metadata, this.settings.estimator);
     void counting;
     const sessions = this.#dependencies.sessions;
     if (!sessions) return null;
     try {
-      const stored = await sessions.storeTranscript(result.transcript, 'import');
-      if (this.transcript.transcript === result.transcript) this.currentSessionId = stored.id;
+      const stored = await sessions.storeDocument({
+        documentId: this.transcript.documentId,
+        revision: opened.revision,
+        metadata,
+        source: 'import',
+        cancelToken: storing.cancelToken,
+        onProgress: storing.onProgress,
+      });
+      if (this.transcript.revision === opened.revision) this.currentSessionId = stored.id;
+      this.transcript.storedAs(stored.id, opened.revision);
       return { stored: true };
     } catch (error) {
       return { stored: false, reason: error instanceof Error ? error.message : String(error) };
@@ -187,13 +223,19 @@ export class AppState {
   async #ensureCurrentSession(): Promise<string | null> {
     if (this.currentSessionId) return this.currentSessionId;
     const sessions = this.#dependencies.sessions;
-    const transcript = this.transcript.transcript;
-    if (!sessions || !transcript || this.readOnly) return null;
-    const stored = await sessions.storeTranscript(
-      $state.snapshot(transcript) as Transcript,
-      this.currentSource === 'import' ? 'import' : 'demo',
-    );
-    if (this.transcript.transcript === transcript) this.currentSessionId = stored.id;
+    const view = this.transcript.view;
+    if (!sessions || !view || this.readOnly) return null;
+    await this.transcript.ensureOpen();
+    const stored = await sessions.storeDocument({
+      documentId: view.documentId,
+      revision: this.transcript.revision ?? view.revision,
+      metadata: view.metadata,
+      source: this.currentSource === 'import' ? 'import' : 'demo',
+    });
+    if (this.transcript.view?.metadata === view.metadata) {
+      this.currentSessionId = stored.id;
+      this.transcript.storedAs(stored.id, this.transcript.revision ?? view.revision);
+    }
     return stored.id;
   }
 }

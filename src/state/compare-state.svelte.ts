@@ -42,7 +42,7 @@ export interface CompareDependencies {
 export interface CompareExport {
   readonly fileName: string;
   readonly mimeType: string;
-  readonly text: string;
+  readonly blob: Blob;
 }
 
 /** The two rows being diffed and what one kept that the other lost. */
@@ -109,7 +109,7 @@ export class CompareState {
       !this.running &&
       count >= MIN_COMPARE_ENTRIES &&
       count <= MAX_COMPARE_ENTRIES &&
-      this.#dependencies.transcript.transcript !== null
+      this.#dependencies.transcript.view !== null
     );
   }
 
@@ -210,7 +210,7 @@ export class CompareState {
         entries: this.entries.map(toEntry),
         config: settings.compressionConfig(provider.compressionRoute()),
         estimator: settings.estimator,
-        route: provider.assessmentRoute(transcript.transcript?.metadata.model),
+        route: provider.assessmentRoute(transcript.metadata?.model),
       };
       const onProgress = workerCallback((progress: CompareProgress) => {
         if (this.#runId === runId) this.progress = progress;
@@ -255,21 +255,23 @@ export class CompareState {
   async exportFile(kind: 'markdown' | 'json'): Promise<CompareExport | null> {
     const comparison = this.comparison;
     if (!comparison) return null;
-    const title = this.#dependencies.transcript.transcript?.metadata.title ?? 'transcript';
+    const title = this.#dependencies.transcript.metadata?.title ?? 'transcript';
     const base = `compare-${slug(title)}`;
     if (kind === 'markdown') {
       const { formatComparisonMarkdown } = await import('../core/comparison/format-comparison-markdown.ts');
       return {
         fileName: `${base}.md`,
         mimeType: 'text/markdown',
-        text: formatComparisonMarkdown(comparison, title),
+        blob: new Blob([formatComparisonMarkdown(comparison, title)], { type: 'text/markdown' }),
       };
     }
     const { comparisonReport } = await import('../core/comparison/comparison-report.ts');
     return {
       fileName: `${base}.json`,
       mimeType: 'application/json',
-      text: `${JSON.stringify(comparisonReport(comparison, title), null, 2)}\n`,
+      blob: new Blob([`${JSON.stringify(comparisonReport(comparison, title), null, 2)}\n`], {
+        type: 'application/json',
+      }),
     };
   }
 
@@ -277,7 +279,7 @@ export class CompareState {
     const { transcript, settings } = this.#dependencies;
     return JSON.stringify([
       transcript.revision,
-      transcript.transcript?.messages.length ?? 0,
+      transcript.view?.count ?? 0,
       settings.compression,
       this.#dependencies.provider.compressionRoute(),
       settings.strategyOptions,

@@ -128,12 +128,12 @@ export class ConversationEpochsState {
       ? {
           fileName: `${stem}.json`,
           mimeType: 'application/json',
-          text: exportCompactionJson(epoch, { title }),
+          blob: new Blob([exportCompactionJson(epoch, { title })], { type: 'application/json' }),
         }
       : {
           fileName: `${stem}.md`,
           mimeType: 'text/markdown',
-          text: exportCompactionMarkdown(epoch, { title }),
+          blob: new Blob([exportCompactionMarkdown(epoch, { title })], { type: 'text/markdown' }),
         };
   }
 

@@ -2,20 +2,34 @@ import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { CompactionEpochDetails } from '../core/sessions/compaction-epoch.ts';
 import type { CompactionMode } from '../core/sessions/compaction-mode.ts';
 import type { Message } from '../core/transcript/message.ts';
-import type { Transcript } from '../core/transcript/transcript.ts';
+import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
 
 export interface StoredSessionRef {
   readonly id: string;
   readonly title: string | null;
 }
 
+/** Storing the document the worker holds as a new session (an import, or the demo). */
+export interface StoreDocumentInput {
+  readonly documentId: string;
+  /** The revision on screen: a document replaced meanwhile is not stored. */
+  readonly revision: number;
+  readonly metadata: TranscriptMetadata;
+  readonly source: 'import' | 'demo';
+  /** Lets the page cancel the store; nothing is kept then. */
+  readonly cancelToken?: string;
+  /** Messages written so far. */
+  readonly onProgress?: (stored: number) => void;
+}
+
 /**
  * What the lab needs from session storage. `main.ts` adapts the IndexedDB session repository
- * to it; without one (or in tests) the lab still works, it just keeps nothing.
+ * to it (the worker stores documents it holds; the page stores continuations); without one (or
+ * in tests) the lab still works, it just keeps nothing.
  */
 export interface LabSessionStore {
-  /** Stores a transcript as a new session (an import, or the demo before its first continuation). */
-  storeTranscript(transcript: Transcript, source: 'import' | 'demo'): Promise<StoredSessionRef>;
+  /** Stores a worker document as a new session, from the worker's copy; throws with the reason. */
+  storeDocument(input: StoreDocumentInput): Promise<StoredSessionRef>;
   /**
    * Commits a compaction of the stored session `sessionId` with its epoch, in one transaction:
    * in place (its live rows archived, `compressed` the new live rows; the same session comes

@@ -84,7 +84,7 @@ export class PlanState {
       do {
         this.#dirty = false;
         await transcript.ensureOpen();
-        const current = transcript.transcript;
+        const current = transcript.view;
         const revision = transcript.revision;
         // The transcript is still being opened; it announces itself when it is ready.
         if (!current || revision === null) break;
@@ -93,7 +93,7 @@ export class PlanState {
         const options = this.options();
         const result = await compute.run<PlanReply>((api) => api.plan(transcript.documentId, options));
         if (this.#dirty) continue;
-        if (transcript.transcript !== current || transcript.revision !== revision) continue;
+        if (transcript.view !== current || transcript.revision !== revision) continue;
         if (!result.ok) {
           this.status = 'error';
           this.error = result.error.message;

@@ -1,7 +1,6 @@
 import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
-import type { Message } from '../core/transcript/message.ts';
 import type { StoredSessionRef } from './lab-session-store.ts';
 
 export const REPLAY_PHASES = ['prune', 'boundaries', 'summary', 'assembly'] as const;
@@ -20,7 +19,8 @@ export interface ReplayRunInput {
   /** 1 for a replay of the transcript on screen, 2 for a replay of that result, … */
   readonly number: number;
   readonly documentId: string;
-  readonly messages: readonly Message[];
+  /** Messages of the transcript it compresses (the worker holds them, as `documentId`). */
+  readonly messageCount: number;
   readonly compressorState: CompressorState;
   /** The settings the run was made with, to tell when they have changed since. */
   readonly settingsKey: string;
@@ -34,7 +34,7 @@ export interface ReplayRunInput {
 export class ReplayRun {
   readonly number: number;
   readonly documentId: string;
-  readonly messages: readonly Message[];
+  readonly messageCount: number;
   readonly compressorState: CompressorState;
   readonly settingsKey: string;
 
@@ -55,7 +55,7 @@ export class ReplayRun {
   constructor(input: ReplayRunInput) {
     this.number = input.number;
     this.documentId = input.documentId;
-    this.messages = input.messages;
+    this.messageCount = input.messageCount;
     this.compressorState = input.compressorState;
     this.settingsKey = input.settingsKey;
   }

@@ -8,7 +8,8 @@ import { CompactionReviewState, type ReviewOutcome } from './compaction-review-s
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
-import type { Transcript } from '../core/transcript/transcript.ts';
+import type { Message } from '../core/transcript/message.ts';
+import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
 import {
   workerCallback,
   type ComputeClient,
@@ -115,7 +116,7 @@ export class ReplayState {
     const run = new ReplayRun({
       number: previous.number + 1,
       documentId: resultDocumentId(previous.number),
-      messages: result.messages,
+      messageCount: result.messages.length,
       compressorState: result.state,
       settingsKey: previous.settingsKey,
     });
@@ -286,7 +287,7 @@ export class ReplayState {
         strategyOptions: { ...(config.strategyOptions ?? {}) },
         focusTopic: settings.compression.focusTopic.trim() || null,
         summarizer: compression.summarizerLabel,
-        model: this.#dependencies.transcript.transcript?.metadata.model ?? (provider.config.model || null),
+        model: this.#dependencies.transcript.metadata?.model ?? (provider.config.model || null),
       },
     });
   }
@@ -296,16 +297,25 @@ export class ReplayState {
     return estimator === 'rough' ? 'o200k_base' : estimator;
   }
 
-  /** The latest result as a transcript, to open in the workspace. */
-  resultTranscript(): Transcript | null {
+  /**
+   * The latest result, to open in the workspace: the worker document it was opened as, its
+   * metadata, and its messages (the page has them from the compaction) should the worker have
+   * to start over.
+   */
+  resultDocument(): {
+    documentId: string;
+    metadata: TranscriptMetadata;
+    messages: readonly Message[];
+  } | null {
     const run = this.current;
-    const base = this.#dependencies.transcript.transcript;
+    const base = this.#dependencies.transcript.metadata;
     if (!run?.compressed || !base) return null;
     return {
+      documentId: resultDocumentId(run.number),
       messages: run.compression!.messages,
       metadata: {
-        ...base.metadata,
-        title: `${base.metadata.title ?? 'Transcript'} (compressed ×${run.number})`,
+        ...base,
+        title: `${base.title ?? 'Transcript'} (compressed ×${run.number})`,
         compactionPoints: [],
         segments: [],
       },
@@ -325,8 +335,8 @@ export class ReplayState {
   }
 
   #startOnTranscript(): ReplayRun | null {
-    const transcript = this.#dependencies.transcript.transcript;
-    if (!transcript) return null;
+    const view = this.#dependencies.transcript.view;
+    if (!view) return null;
     this.#operation += 1;
     this.saveMessage = '';
     this.review?.close();
@@ -334,7 +344,7 @@ export class ReplayState {
     const run = new ReplayRun({
       number: 1,
       documentId: CURRENT_DOCUMENT_ID,
-      messages: transcript.messages,
+      messageCount: view.count,
       compressorState: INITIAL_COMPRESSOR_STATE,
       settingsKey: this.#settingsKey(),
     });
@@ -409,6 +419,9 @@ export class ReplayState {
         summarize,
       ),
     );
+    // The reply of a large transcript takes a while to unpack (a prompt of megabytes); drawing it
+    // waits for the next task, so unpacking and drawing are not one long frame.
+    await nextTask();
     if (!stillCurrent()) return;
     if (!compressed.ok) throw new Error(compressed.error.message);
     run.compression = compressed.value;
@@ -429,7 +442,7 @@ export class ReplayState {
       today: this.#dependencies.today(),
       mainModel: provider.config.model,
       // A recorded session is priced as its own model ran it; a demo or chat as the provider's.
-      route: provider.assessmentRoute(this.#dependencies.transcript.transcript?.metadata.model),
+      route: provider.assessmentRoute(this.#dependencies.transcript.metadata?.model),
       ...(settings.compression.focusTopic.trim()
         ? { focusTopic: settings.compression.focusTopic.trim() }
         : {}),
@@ -443,6 +456,8 @@ export class ReplayState {
 }
 
 const resultDocumentId = (runNumber: number): string => `replay-${runNumber}`;
+
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 function stringContent(content: unknown): string | null {
   return typeof content === 'string' ? content : null;

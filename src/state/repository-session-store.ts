@@ -1,3 +1,5 @@
+import { workerCallback, type ComputeClient, type StoreDocumentReply } from '../io/compute/compute-client.ts';
+import type { StorageEstimateBytes } from '../io/db/browser-storage.ts';
 import type { SessionRepository } from '../io/db/session-repository.ts';
 import type { LabSessionStore } from './lab-session-store.ts';
 
@@ -11,23 +13,44 @@ function describeStoreError(error: { type: string; message?: string; tipSessionI
   return error.type;
 }
 
-/** The lab's view of the IndexedDB session repository: failures become errors with a readable message. */
-export function sessionStoreFromRepository(repository: SessionRepository): LabSessionStore {
+/**
+ * The lab's view of the session store: documents the worker holds are stored by the worker
+ * (in batches, from its own copy); continuations, small, by the page's repository. Failures
+ * become errors with a readable message.
+ */
+export function sessionStoreFromRepository(
+  repository: SessionRepository,
+  compute: ComputeClient,
+  /**
+   * The page's storage estimate, which the worker checks a large store against: the same figures
+   * the storage panel shows (the worker's own `navigator.storage` would answer the same origin).
+   */
+  storageEstimate?: () => Promise<StorageEstimateBytes | null>,
+): LabSessionStore {
+  const estimate = storageEstimate ? workerCallback(storageEstimate) : undefined;
   return {
-    async storeTranscript(transcript, source) {
-      const metadata = transcript.metadata;
-      const stored = await repository.createSession(
-        {
-          title: metadata.title ?? null,
-          source,
-          model: metadata.model ?? null,
-          systemPrompt: metadata.systemPrompt ?? null,
-          metadata: { ...metadata },
-        },
-        transcript.messages,
+    async storeDocument({ documentId, revision, metadata, source, cancelToken, onProgress }) {
+      const progress = onProgress ? workerCallback(onProgress) : undefined;
+      const stored = await compute.run<StoreDocumentReply>((api) =>
+        api.storeDocument(
+          {
+            documentId,
+            revision,
+            session: {
+              title: metadata.title ?? null,
+              source,
+              model: metadata.model ?? null,
+              systemPrompt: metadata.systemPrompt ?? null,
+              metadata: { ...metadata },
+            },
+            ...(cancelToken ? { cancelToken } : {}),
+          },
+          progress,
+          estimate,
+        ),
       );
       if (!stored.ok) throw new Error(describeStoreError(stored.error));
-      return { id: stored.value.id, title: stored.value.title };
+      return stored.value;
     },
     async commitCompaction(sessionId, compressed, { mode, ...details }) {
       if (mode === 'in-place') {

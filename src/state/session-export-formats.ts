@@ -36,11 +36,11 @@ export const SESSION_EXPORT_FORMATS: readonly SessionExportFormatInfo[] = [
 export const isSessionExportFormat = (value: unknown): value is SessionExportFormat =>
   SESSION_EXPORT_FORMATS.some((info) => info.format === value);
 
-/** A file to download: the state produces the text, the UI turns it into a Blob and a link. */
+/** A file to download: the worker produces its content as a Blob, the UI turns it into a link. */
 export interface ExportFile {
   fileName: string;
   mimeType: string;
-  text: string;
+  blob: Blob;
 }
 
 const MAXIMUM_FILE_STEM_CHARS = 60;

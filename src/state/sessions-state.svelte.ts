@@ -1,19 +1,12 @@
 import type { Preset } from '../core/presets/preset.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import { plural } from '../core/shared/plural.ts';
-import { locateSnippetMessage } from '../core/search/locate-snippet-message.ts';
 import {
   describeLineageSegment,
   type LineageSegmentDescription,
 } from '../core/sessions/describe-lineage-segment.ts';
-import type { Message } from '../core/transcript/message.ts';
-import { isPlainObject } from '../core/shared/safe-parse-json.ts';
-import {
-  type ForeignCompactionPoint,
-  type Transcript,
-  type TranscriptMetadata,
-} from '../core/transcript/transcript.ts';
-import { isTranscriptFormat } from '../core/import/formats/transcript-format-registry.ts';
+import type { Transcript } from '../core/transcript/transcript.ts';
+import type { StoredSessionMessages } from '../io/compute/worker-stored-sessions.ts';
 import type { SearchHit } from '../io/db/search-index.ts';
 import type { SessionRepository } from '../io/db/session-repository.ts';
 import type { SessionRow } from '../io/db/session-row.ts';
@@ -40,36 +33,36 @@ export const SEARCH_DEBOUNCE_MS = 200;
 /** Hits shown for one query. */
 export const SEARCH_RESULT_LIMIT = 50;
 
-/** The part of the session repository the panel uses (the real one in the app and the tests). */
+/**
+ * The part of the session repository the panel uses on the page: session rows only (the real one
+ * in the app and the tests). Whatever reads messages goes through `StoredSessionMessages`.
+ */
 export type SessionsRepository = Pick<
   SessionRepository,
-  | 'listSessions'
-  | 'getSession'
-  | 'loadMessages'
-  | 'loadLineageMessages'
-  | 'resolveResumeSessionId'
-  | 'exportLineage'
-  | 'deleteSession'
-  | 'renameSession'
-  | 'search'
+  'listSessions' | 'getSession' | 'lineageRootToTip' | 'resolveResumeSessionId' | 'renameSession'
 > &
   EpochsRepository;
 
 /** What opening a stored session in the workspace needs. */
 export interface OpenSessionRequest {
   sessionId: string;
-  transcript: Transcript;
-  /** The message to select and scroll to. */
-  messageIndex: number | null;
+  /** The stored id of the message to select and scroll to (a search hit). */
+  messageId: number | null;
   /** Where the stored session came from (`SessionRow.source`: 'chat', 'import', 'demo', 'replay'). */
   source: string;
 }
 
 export interface SessionsStateDependencies {
   repository: SessionsRepository;
+  /** Search, lineage descriptions, export and deletion, done where the messages are (the worker). */
+  stored: StoredSessionMessages;
   preset: () => Preset;
-  /** Shows a stored session in the workspace (AppState does the showing). */
-  openInWorkspace: (request: OpenSessionRequest) => Promise<void>;
+  /**
+   * Shows a stored session in the workspace (AppState does the showing, the worker the loading);
+   * resolves to whether the requested message is in its live transcript; rejects when the
+   * session cannot be opened.
+   */
+  openInWorkspace: (request: OpenSessionRequest) => Promise<boolean>;
   /** Continues the conversation in the chat; without it, resuming opens the tip in the workspace. */
   resumeInChat?: (sessionId: string) => Promise<void>;
   /** Shows a stored compaction's history in the workspace, read-only. */
@@ -242,7 +235,7 @@ export class SessionsState {
     }
     this.#searching = true;
     try {
-      const hits = await this.#deps.repository.search(query, { limit: SEARCH_RESULT_LIMIT });
+      const hits = await this.#deps.stored.search(query, { limit: SEARCH_RESULT_LIMIT });
       if (serial !== this.#searchSerial) return;
       this.#hits = hits;
       this.#searchedQuery = query;
@@ -260,23 +253,15 @@ export class SessionsState {
 
   // ---- opening and resuming --------------------------------------------------------------------
 
-  /** Shows a stored session's live transcript in the workspace, optionally at one message. */
-  async open(sessionId: string, messageIndex: number | null = null): Promise<boolean> {
+  /** Shows a stored session's live transcript in the workspace (the worker loads it). */
+  async open(sessionId: string): Promise<boolean> {
     try {
-      const [session, messages] = await Promise.all([
-        this.#deps.repository.getSession(sessionId),
-        this.#deps.repository.loadMessages(sessionId),
-      ]);
+      const session = await this.#deps.repository.getSession(sessionId);
       if (session === undefined) {
         this.#notice = { text: 'That session no longer exists.', tone: 'error' };
         return false;
       }
-      await this.#deps.openInWorkspace({
-        sessionId,
-        transcript: sessionTranscript(session, messages),
-        messageIndex,
-        source: session.source,
-      });
+      await this.#deps.openInWorkspace({ sessionId, messageId: null, source: session.source });
       this.#selectedId = sessionId;
       return true;
     } catch (error) {
@@ -285,13 +270,21 @@ export class SessionsState {
     }
   }
 
-  /** Opens the session a search hit is in, at the hit's message. */
+  /** Opens the session a search hit is in, at the hit's message (found by its stored id). */
   async openHit(hit: SearchHit): Promise<void> {
     try {
-      const messages = await this.#deps.repository.loadMessages(hit.sessionId);
-      const index = locateSnippetMessage(messages, hit);
-      await this.open(hit.sessionId, index >= 0 ? index : null);
-      if (index < 0) {
+      const session = await this.#deps.repository.getSession(hit.sessionId);
+      if (session === undefined) {
+        this.#notice = { text: 'That session no longer exists.', tone: 'error' };
+        return;
+      }
+      const found = await this.#deps.openInWorkspace({
+        sessionId: hit.sessionId,
+        messageId: hit.messageId,
+        source: session.source,
+      });
+      this.#selectedId = hit.sessionId;
+      if (!found) {
         // Archived by an in-place compaction: not in the live transcript, but in the lineage view.
         this.#notice = {
           text: 'That message was compacted away; it is kept in the lineage export.',
@@ -326,11 +319,14 @@ export class SessionsState {
     if (info === undefined) return null;
     try {
       const now = this.#deps.now?.() ?? Date.now();
-      const [session, text] = await Promise.all([
+      const [session, blob] = await Promise.all([
         this.#deps.repository.getSession(sessionId),
-        this.#deps.repository.exportLineage(sessionId, format, {
-          preset: this.#deps.preset(),
+        this.#deps.stored.exportLineage({
+          sessionId,
+          format,
+          preset: this.#deps.preset().name,
           timestampIso: new Date(now).toISOString(),
+          mimeType: info.mimeType,
         }),
       ]);
       const conversation = this.#conversationOf(sessionId);
@@ -338,7 +334,7 @@ export class SessionsState {
       return {
         fileName: `${exportFileStem(title, conversation?.id ?? sessionId)}${info.fileSuffix}`,
         mimeType: info.mimeType,
-        text,
+        blob,
       };
     } catch (error) {
       this.#fail('Export failed', error);
@@ -412,7 +408,7 @@ export class SessionsState {
   /** Carries out a deletion plan; returns whether everything went. */
   async delete(plan: DeletePlan): Promise<boolean> {
     for (const id of plan.sessionIds) {
-      const result = await this.#deps.repository.deleteSession(id);
+      const result = await this.#deps.stored.deleteSession(id);
       if (!result.ok && result.error.type !== 'SessionNotFound') {
         this.#notice = {
           text:
@@ -448,13 +444,25 @@ export class SessionsState {
     );
   }
 
+  /**
+   * The chain's session rows are read here (the live query follows them: an append or a rotation
+   * changes them); what each segment holds is described by the worker, which reads the messages.
+   */
   async #loadLineage(rootId: string): Promise<LineageSegmentView[]> {
     const preset = this.#deps.preset();
-    const segments = await this.#deps.repository.loadLineageMessages(rootId, preset);
-    return segments.map(({ session, messages }, index) => ({
+    const chain = await this.#deps.repository.lineageRootToTip(rootId, preset);
+    const described = await this.#deps.stored.describeLineage(rootId, preset.name);
+    const descriptions = new Map(described.map((entry) => [entry.sessionId, entry.description]));
+    return chain.map((session, index) => ({
       session,
       number: index + 1,
-      description: describeLineageSegment(messages, preset),
+      // A session the worker's read did not see yet (it raced a rotation) until the next refresh.
+      description: descriptions.get(session.id) ?? {
+        messageCount: session.messageCount,
+        roughTokens: 0,
+        summaryIndex: null,
+        summaryPreview: null,
+      },
     }));
   }
 
@@ -465,28 +473,6 @@ export class SessionsState {
     };
   }
 }
-
-/** A stored session as a transcript for the workspace; the stored metadata is the import's. */
-export function sessionTranscript(session: SessionRow, messages: Message[]): Transcript {
-  const stored = session.metadata ?? {};
-  const metadata: TranscriptMetadata = {
-    // Written by this app from a transcript's own metadata (an import); only the required
-    // fields are checked, as rows from an older version may lack them.
-    ...(stored as Partial<TranscriptMetadata>),
-    format: isTranscriptFormat(stored.format) ? stored.format : 'internal',
-    compactionPoints: Array.isArray(stored.compactionPoints)
-      ? stored.compactionPoints.filter(isForeignCompactionPoint)
-      : [],
-    sourceSessionId: session.id,
-  };
-  if (session.title !== null) metadata.title = session.title;
-  if (session.model !== null) metadata.model = session.model;
-  if (session.systemPrompt !== null) metadata.systemPrompt = session.systemPrompt;
-  return { messages, metadata };
-}
-
-const isForeignCompactionPoint = (value: unknown): value is ForeignCompactionPoint =>
-  isPlainObject(value) && typeof value.messageIndex === 'number' && typeof value.kind === 'string';
 
 function segmentName(row: SessionRow, index: number): string {
   return index >= 0 ? `segment #${index + 1}` : `the side session “${isolateBidi(row.title ?? row.id)}”`;

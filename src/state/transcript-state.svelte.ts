@@ -1,17 +1,21 @@
 import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Estimator, TokenEncoding } from '../core/tokens/estimator.ts';
-import type { Transcript } from '../core/transcript/transcript.ts';
+import type { Message } from '../core/transcript/message.ts';
+import type { Transcript, TranscriptMetadata } from '../core/transcript/transcript.ts';
 import {
   ComputeCancelledError,
   workerCallback,
   type ComputeClient,
   type OpenedDocument,
+  type OpenStoredSessionReply,
 } from '../io/compute/compute-client.ts';
+import { MessageRows } from './message-rows.svelte.ts';
+import { workerTranscriptView, type TranscriptView } from './transcript-view.ts';
 
 export type TranscriptStatus = 'empty' | 'loading' | 'counting' | 'ready' | 'error';
 
 export interface TokenCounts {
-  perMessage: readonly number[];
+  perMessage: ArrayLike<number>;
   total: number;
 }
 
@@ -19,26 +23,47 @@ export interface TokenCounts {
 export const CURRENT_DOCUMENT_ID = 'current';
 
 /**
- * The transcript on screen and its token counts. Rough counts come back with the document;
- * exact counts arrive later from the worker and are kept per encoding, so switching back to an
- * encoding already counted is instant. `revision` names the worker's copy: plans computed on
- * another revision are stale.
+ * How to open the transcript on screen again in a fresh worker (the old one stopped): send the
+ * messages the page has (small ones: the demo, a replay result), or load a stored session.
+ */
+export type TranscriptSource =
+  | { readonly kind: 'messages'; readonly messages: readonly Message[] }
+  | { readonly kind: 'session'; readonly sessionId: string }
+  | { readonly kind: 'worker-only' };
+
+/** The message open in the detail view. */
+export interface MessageDetailState {
+  readonly index: number;
+  readonly message: Message;
+}
+
+/**
+ * The transcript on screen and its token counts. The worker holds the messages; the page holds
+ * a `TranscriptView` of them (count, metadata, roles, rows and messages on demand). Rough counts
+ * come back with the document; exact counts arrive later from the worker and are kept per
+ * encoding, so switching back to an encoding already counted is instant. `revision` names the
+ * worker's copy: plans computed on another revision are stale.
  */
 export class TranscriptState {
   readonly #compute: ComputeClient;
   readonly #documentId = CURRENT_DOCUMENT_ID;
   #openedInGeneration = -1;
   #countRequest = 0;
+  #openRequest = 0;
+  #detailRequest = 0;
+  #source: TranscriptSource = { kind: 'worker-only' };
   #listeners: (() => void)[] = [];
 
-  transcript = $state.raw<Transcript | null>(null);
+  view = $state.raw<TranscriptView | null>(null);
+  /** The list's rows of the view, fetched as it scrolls. */
+  rows = $state.raw<MessageRows | null>(null);
   rough = $state.raw<TokenCounts | null>(null);
   exactByEncoding = $state.raw<Partial<Record<TokenEncoding, TokenCounts>>>({});
   status = $state<TranscriptStatus>('empty');
   progress = $state.raw<{ done: number; total: number } | null>(null);
   error = $state<string | null>(null);
-  /** The worker revision of the open document; null while it is being opened. */
-  revision = $state<number | null>(null);
+  /** The message shown in the detail view, once it arrived from the worker. */
+  detail = $state.raw<MessageDetailState | null>(null);
   readonly #strategyName: () => StrategyName;
 
   /** `strategyName`: whose rough estimator measures the messages (the settings' choice). */
@@ -51,6 +76,15 @@ export class TranscriptState {
     return this.#documentId;
   }
 
+  /** The worker revision of the open document; null while it is being opened. */
+  get revision(): number | null {
+    return this.view?.revision ?? null;
+  }
+
+  get metadata(): TranscriptMetadata | null {
+    return this.view?.metadata ?? null;
+  }
+
   /** Calls `listener` whenever the transcript, its revision or its counts change. */
   onChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -61,43 +95,121 @@ export class TranscriptState {
     return estimator === 'rough' ? this.rough : (this.exactByEncoding[estimator] ?? null);
   }
 
+  /** Opens a transcript the page holds (the demo, a small one) by sending it to the worker. */
   async load(transcript: Transcript, estimator: Estimator): Promise<void> {
-    this.#reset(transcript);
-    try {
-      await this.#openDocument();
-      await this.count(estimator);
-    } catch (error) {
-      this.#fail(error);
-    }
+    await this.#openQuietly({ kind: 'messages', messages: transcript.messages }, estimator, () =>
+      this.#compute
+        .run((api) =>
+          api.openDocument(
+            this.#documentId,
+            $state.snapshot(transcript.messages) as Message[],
+            this.#strategyName(),
+            {
+              tools: $state.snapshot(transcript.metadata.tools ?? []),
+              compactionPoints: $state.snapshot(transcript.metadata.compactionPoints),
+            },
+            $state.snapshot(transcript.metadata) as TranscriptMetadata,
+          ),
+        )
+        .then((opened) => ({ opened, metadata: transcript.metadata })),
+    );
   }
 
-  /** Takes over a transcript the worker has already opened (an import), without sending it back. */
-  async adopt(transcript: Transcript, opened: OpenedDocument, estimator: Estimator): Promise<void> {
-    this.#reset(transcript);
+  /**
+   * Opens a stored session, loaded by the worker from IndexedDB; returns the index of
+   * `messageId` in it (a search hit), or null.
+   */
+  async openStored(
+    sessionId: string,
+    estimator: Estimator,
+    messageId: number | null = null,
+  ): Promise<number | null> {
+    let messageIndex: number | null = null;
+    const opened = await this.#open({ kind: 'session', sessionId }, estimator, async () => {
+      const reply = await this.#compute.run<OpenStoredSessionReply>((api) =>
+        api.openStoredSession(this.#documentId, sessionId, this.#strategyName(), messageId),
+      );
+      if (!reply.ok) throw new Error(describeOpenError(reply.error));
+      messageIndex = reply.value.messageIndex;
+      return { opened: reply.value.opened, metadata: reply.value.opened.metadata! };
+    });
+    return opened ? messageIndex : null;
+  }
+
+  /**
+   * Opens a copy of another worker document (a replay result) as the transcript on screen.
+   * `fallback`: its messages, should the worker have to start over.
+   */
+  async openCopy(
+    fromDocumentId: string,
+    metadata: TranscriptMetadata,
+    fallback: readonly Message[],
+    estimator: Estimator,
+  ): Promise<void> {
+    await this.#openQuietly({ kind: 'messages', messages: fallback }, estimator, () =>
+      this.#compute
+        .run((api) =>
+          api.copyDocument(
+            fromDocumentId,
+            this.#documentId,
+            this.#strategyName(),
+            $state.snapshot(metadata) as TranscriptMetadata,
+          ),
+        )
+        .then((opened) => ({ opened, metadata })),
+    );
+  }
+
+  /** Takes over a document the worker opened itself (an import), without sending it back. */
+  async adopt(opened: OpenedDocument, metadata: TranscriptMetadata, estimator: Estimator): Promise<void> {
+    this.#openRequest += 1;
+    this.#reset({ kind: 'worker-only' });
     this.#openedInGeneration = this.#compute.generation;
-    this.rough = { perMessage: opened.perMessage, total: opened.total };
-    this.revision = opened.revision;
-    this.#changed();
+    this.#show(opened, metadata);
     await this.count(estimator);
+  }
+
+  /** Once an adopted import is stored, a fresh worker can load it from there. */
+  storedAs(sessionId: string, revision: number): void {
+    if (this.revision === revision) this.#source = { kind: 'session', sessionId };
   }
 
   /** Reopens the document if the worker was restarted since (a cancelled computation). */
   async ensureOpen(): Promise<void> {
-    if (this.#openedInGeneration !== this.#compute.generation || !this.#compute.isRunning) {
-      await this.#openDocument();
+    if (this.#openedInGeneration === this.#compute.generation && this.#compute.isRunning) return;
+    const view = this.view;
+    const source = this.#source;
+    if (!view) return;
+    if (source.kind === 'worker-only') {
+      throw new Error('The worker stopped before this transcript was stored; import it again.');
     }
+    const opened =
+      source.kind === 'messages'
+        ? await this.#compute.run((api) =>
+            api.openDocument(
+              this.#documentId,
+              [...source.messages],
+              this.#strategyName(),
+              { tools: view.metadata.tools ?? [], compactionPoints: view.metadata.compactionPoints },
+              $state.snapshot(view.metadata) as TranscriptMetadata,
+            ),
+          )
+        : await this.#reopenStored(source.sessionId);
+    this.#openedInGeneration = this.#compute.generation;
+    if (this.view !== view) return;
+    this.#show(opened, view.metadata);
   }
 
   /** Makes sure exact counts for the estimator exist; rough needs no work. */
   async count(estimator: Estimator): Promise<void> {
-    if (estimator === 'rough' || this.exactByEncoding[estimator] || !this.transcript) {
-      this.status = this.transcript ? 'ready' : 'empty';
+    const view = this.view;
+    if (estimator === 'rough' || this.exactByEncoding[estimator] || !view) {
+      this.status = view ? 'ready' : 'empty';
       return;
     }
     const request = ++this.#countRequest;
-    const transcript = this.transcript;
     this.status = 'counting';
-    this.progress = { done: 0, total: transcript.messages.length };
+    this.progress = { done: 0, total: view.count };
     try {
       await this.ensureOpen();
       const onProgress = workerCallback((done: number, total: number) => {
@@ -107,7 +219,7 @@ export class TranscriptState {
         api.countExact(this.#documentId, estimator, onProgress),
       );
       // A newer request (another estimator, another transcript) supersedes this one.
-      if (request !== this.#countRequest || transcript !== this.transcript) return;
+      if (request !== this.#countRequest || this.view?.documentId !== view.documentId) return;
       this.exactByEncoding = { ...this.exactByEncoding, [estimator]: counts };
       this.status = 'ready';
       this.progress = null;
@@ -117,35 +229,82 @@ export class TranscriptState {
     }
   }
 
-  #reset(transcript: Transcript): void {
+  /** Shows message `index` in the detail view (null closes it); it arrives from the worker. */
+  async showDetail(index: number | null): Promise<void> {
+    const request = ++this.#detailRequest;
+    const view = this.view;
+    if (index === null || !view) {
+      this.detail = null;
+      return;
+    }
+    if (this.detail?.index !== index) this.detail = null;
+    try {
+      const message = await view.message(index);
+      if (request !== this.#detailRequest || this.view !== view) return;
+      this.detail = message ? { index, message } : null;
+    } catch {
+      if (request === this.#detailRequest) this.detail = null;
+    }
+  }
+
+  /**
+   * Opens something new as the transcript on screen. The old one stays drawn until the new one
+   * is there; an open overtaken by a newer one is dropped. Returns whether it was shown.
+   */
+  async #open(
+    source: TranscriptSource,
+    estimator: Estimator,
+    open: () => Promise<{ opened: OpenedDocument; metadata: TranscriptMetadata }>,
+  ): Promise<boolean> {
+    const request = ++this.#openRequest;
     this.#countRequest += 1;
-    this.transcript = transcript;
-    this.rough = null;
+    this.status = 'loading';
+    try {
+      const { opened, metadata } = await open();
+      this.#openedInGeneration = this.#compute.generation;
+      if (request !== this.#openRequest) return false;
+      this.#reset(source);
+      this.#show(opened, metadata);
+      await this.count(estimator);
+      return true;
+    } catch (error) {
+      if (request === this.#openRequest) this.#fail(error);
+      throw error;
+    }
+  }
+
+  /** `#open` for a transcript whose failure is shown as the status, not thrown. */
+  async #openQuietly(
+    source: TranscriptSource,
+    estimator: Estimator,
+    open: () => Promise<{ opened: OpenedDocument; metadata: TranscriptMetadata }>,
+  ): Promise<void> {
+    await this.#open(source, estimator, open).catch(() => undefined);
+  }
+
+  async #reopenStored(sessionId: string): Promise<OpenedDocument> {
+    const reply = await this.#compute.run<OpenStoredSessionReply>((api) =>
+      api.openStoredSession(this.#documentId, sessionId, this.#strategyName()),
+    );
+    if (!reply.ok) throw new Error(describeOpenError(reply.error));
+    return reply.value.opened;
+  }
+
+  #reset(source: TranscriptSource): void {
+    this.#countRequest += 1;
+    this.#source = source;
     this.exactByEncoding = {};
     this.error = null;
-    this.revision = null;
     this.progress = null;
+    this.detail = null;
     this.status = 'loading';
   }
 
-  async #openDocument(): Promise<void> {
-    const transcript = this.transcript;
-    if (!transcript) return;
-    const opened = await this.#compute.run((api) =>
-      api.openDocument(
-        this.#documentId,
-        $state.snapshot(transcript.messages) as Transcript['messages'],
-        this.#strategyName(),
-        {
-          tools: $state.snapshot(transcript.metadata.tools ?? []),
-          compactionPoints: $state.snapshot(transcript.metadata.compactionPoints),
-        },
-      ),
-    );
-    this.#openedInGeneration = this.#compute.generation;
-    if (this.transcript !== transcript) return;
+  #show(opened: OpenedDocument, metadata: TranscriptMetadata): void {
+    const view = workerTranscriptView(this.#compute, this.#documentId, opened, metadata);
+    this.view = view;
+    this.rows = new MessageRows(view);
     this.rough = { perMessage: opened.perMessage, total: opened.total };
-    this.revision = opened.revision;
     this.#changed();
   }
 
@@ -155,11 +314,15 @@ export class TranscriptState {
 
   #fail(error: unknown): void {
     if (error instanceof ComputeCancelledError) {
-      this.status = 'ready';
+      this.status = this.view ? 'ready' : 'empty';
       this.progress = null;
       return;
     }
     this.status = 'error';
     this.error = error instanceof Error ? error.message : String(error);
   }
+}
+
+function describeOpenError(error: { type: string; message?: string }): string {
+  return error.type === 'SessionNotFound' ? 'That session no longer exists.' : (error.message ?? error.type);
 }

@@ -1,6 +1,5 @@
-import { findMessages } from '../core/lab/find-message.ts';
 import type { MapZoom } from '../core/lab/map-axis.ts';
-import type { Message } from '../core/transcript/message.ts';
+import type { TranscriptView } from './transcript-view.ts';
 
 /**
  * What the workspace shows, independent of the data: the inspector tab, open overlays, the
@@ -23,7 +22,7 @@ export class WorkspaceState {
   #matchedQuery = $state('');
   #matches = $state.raw<readonly number[]>([]);
   #matchSet = $derived(new Set(this.#matches));
-  #matchedMessages: readonly Message[] | null = null;
+  #matchedView: TranscriptView | null = null;
   #serial = 0;
 
   /** The find box's text. Editing it forgets the last search's matches until the next search. */
@@ -59,26 +58,33 @@ export class WorkspaceState {
     this.jumpRequest = { index, serial: ++this.#serial };
   }
 
-  /** Jumps to the next message matching the find box after the selected one (wrapping): "3 of 12". */
-  findNext(messages: readonly Message[]): void {
-    this.#find(messages, 1);
+  /**
+   * Jumps to the next message matching the find box after the selected one (wrapping): "3 of 12".
+   * The worker searches its copy of the transcript; the matches are kept until the query or the
+   * transcript changes.
+   */
+  findNext(view: TranscriptView): Promise<void> {
+    return this.#find(view, 1);
   }
 
   /** The same backwards, before the selected message. */
-  findPrevious(messages: readonly Message[]): void {
-    this.#find(messages, -1);
+  findPrevious(view: TranscriptView): Promise<void> {
+    return this.#find(view, -1);
   }
 
-  #find(messages: readonly Message[], direction: 1 | -1): void {
+  async #find(view: TranscriptView, direction: 1 | -1): Promise<void> {
     const query = this.#searchQuery.trim();
     if (query === '') {
       this.#forgetMatches();
       return;
     }
-    if (query !== this.#matchedQuery || messages !== this.#matchedMessages) {
-      this.#matches = findMessages(messages, query);
+    if (query !== this.#matchedQuery || view !== this.#matchedView) {
+      const matches = await view.findAll(query);
+      // Typed on, or another transcript opened, while the worker searched: that search answers.
+      if (query !== this.#searchQuery.trim()) return;
+      this.#matches = matches;
       this.#matchedQuery = query;
-      this.#matchedMessages = messages;
+      this.#matchedView = view;
     }
     const matches = this.#matches;
     if (matches.length === 0) {
@@ -97,7 +103,7 @@ export class WorkspaceState {
   #forgetMatches(): void {
     this.#matches = [];
     this.#matchedQuery = '';
-    this.#matchedMessages = null;
+    this.#matchedView = null;
     this.searchMessage = '';
   }
 

@@ -159,8 +159,9 @@ function toLabCompression(
   const { compaction } = outcome;
   let hermes: LabCompression['hermes'] = null;
   if (compaction.hermes) {
-    // The page has the messages once, in `messages`; Hermes' own copy is not sent twice.
-    const { messages: _omitted, ...details } = compaction.hermes;
+    // The page has the messages once, in `messages`, and the prompt once, in the summary: Hermes'
+    // own copies are not sent twice.
+    const { messages: _omitted, prompt: _inTheSummary, ...details } = compaction.hermes;
     hermes = details;
   }
   return {

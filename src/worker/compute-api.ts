@@ -6,6 +6,9 @@ import type { CompressionConfig } from '../core/config/compression-config.ts';
 import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
+import type { PresetName } from '../core/presets/preset-name.ts';
+import { findMessages } from '../core/lab/find-message.ts';
+import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
 import { err, ok, type Result } from '../core/shared/result.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
 import { findStrategy } from '../core/strategies/strategy-registry.ts';
@@ -13,19 +16,44 @@ import type { Strategy } from '../core/strategies/strategy.ts';
 import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Estimator, TokenEncoding } from '../core/tokens/estimator.ts';
 import type { Message } from '../core/transcript/message.ts';
-import type { ToolSchema } from '../core/transcript/transcript.ts';
 import type { CompareError, CompareProgress, Comparison } from '../core/comparison/comparison.ts';
 import { cancelCompareRun, runCompare, type CompareRequest } from './compare-service.ts';
+import type { ToolSchema, TranscriptMetadata } from '../core/transcript/transcript.ts';
+import type { SearchHit, SearchOptions } from '../io/db/search-index.ts';
+import type { CreateSessionInput } from '../io/db/session-repository.ts';
+import type { SessionNotFoundError } from '../io/db/session-store-error.ts';
+import type { StoreInBatchesError } from '../io/db/store-session-in-batches.ts';
+import type { StorageFullError } from '../io/db/storage-full-error.ts';
+import type { StorageEstimateBytes } from '../io/db/browser-storage.ts';
+import { Cancellations } from './cancellations.ts';
+import {
+  documentRows,
+  openedDocument,
+  roughCounts,
+  type MessageSummary,
+  type OpenedDocument,
+  type RoughCounts,
+} from './document-view.ts';
 import { runLabCompaction, type LabCompressOptions } from './compress-service.ts';
 import { countTextCooperatively } from './count-text-cooperatively.ts';
-import { importBlob } from './import-service.ts';
+import { importBlob, type ImportCancelledError } from './import-service.ts';
 import { LabDocuments, type DocumentContext } from './lab-documents.ts';
+import {
+  describeLineage,
+  exportLineageBlob,
+  openStoredSession,
+  type LineageExportRequest,
+  type OpenedSession,
+} from './stored-sessions.ts';
 import { createTiktokenCounter } from './tiktoken-counter.ts';
-import type { ExactCounts } from './token-documents.ts';
+import { workerSessionStore } from './worker-session-store.ts';
 
 export type { DocumentContext } from './lab-documents.ts';
 export type { LabCompressOptions } from './compress-service.ts';
 export type { CompareRequest } from './compare-service.ts';
+export type { MessageSummary, OpenedDocument, RoughCounts } from './document-view.ts';
+export type { ImportCancelledError } from './import-service.ts';
+export type { LineageExportRequest, OpenedSession } from './stored-sessions.ts';
 
 /** A plan request from the page (the strategy by name: the worker protocol is an edge). */
 export interface LabPlanOptions {
@@ -45,22 +73,28 @@ export interface ConversationCompactRequest extends LabCompressOptions {
 }
 
 const documents = new LabDocuments();
+const cancellations = new Cancellations();
 
 /** A long exact count yields this often, so plan requests are answered while it runs. */
 const COUNT_SLICE_MS = 12;
+/** Storing reports its progress at most this often. */
+const STORE_PROGRESS_INTERVAL_MS = 100;
 
-export interface RoughCounts {
-  perMessage: number[];
+/** Exact per-message counts, typed as the rough ones are. */
+export interface ExactCounts {
+  perMessage: Int32Array;
   total: number;
+  /** How many messages were actually run through the tokenizer for this call. */
+  tokenized: number;
 }
 
-/** A document the worker opened: its rough counts and the revision later plans refer to. */
-export interface OpenedDocument extends RoughCounts {
-  revision: number;
+/** What the importer reported, without the transcript: that stays in the worker. */
+export interface ImportSummary extends Omit<ImportResult, 'transcript'> {
+  metadata: TranscriptMetadata;
 }
 
 export interface ImportedDocument {
-  result: ImportResult;
+  result: ImportSummary;
   /** Set when the import was opened as a document (`openAs`). */
   opened: OpenedDocument | null;
 }
@@ -70,23 +104,37 @@ export interface WorkerImportOptions extends ImportOptions {
   openAs?: string;
   /** Whose rough estimator measures it. */
   strategy?: StrategyName;
+  /** A token the page may pass to `cancel` while the file is read. */
+  cancelToken?: string;
 }
+
+/** Storing a document as a new session (an import, or the demo before its first continuation). */
+export interface StoreDocumentRequest {
+  readonly documentId: string;
+  /** The revision the page shows: a document replaced meanwhile is not stored. */
+  readonly revision: number;
+  readonly session: CreateSessionInput;
+  readonly cancelToken?: string;
+}
+
+export interface StoredDocument {
+  readonly id: string;
+  readonly title: string | null;
+}
+
+export interface DocumentChangedError {
+  readonly type: 'DocumentChanged';
+  readonly message: string;
+}
+
+export type StoreDocumentError =
+  StoreInBatchesError | DocumentChangedError | { type: 'StoreFailed'; message: string };
 
 /** The strategy a request names; an unknown name is a protocol error, not a silent default. */
 function strategyNamed(name: StrategyName | undefined): Strategy {
   const strategy = findStrategy(name ?? 'hermes-2026-04');
   if (!strategy) throw new Error(`Unknown strategy '${name}'`);
   return strategy;
-}
-
-/** Rough counts of a document's messages (or of its newest `tail` messages) under a strategy's estimator. */
-function roughCounts(documentId: string, strategyName: StrategyName | undefined, tail?: number): RoughCounts {
-  const strategy = strategyNamed(strategyName);
-  const basis = documents.planner(documentId).rough(strategy.preset);
-  const perMessage = Array.from(
-    tail === undefined ? basis.tokens : basis.tokens.subarray(basis.tokens.length - tail),
-  );
-  return { perMessage, total: basis.messagesTokens };
 }
 
 const yieldToEvents = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -100,21 +148,26 @@ function quietly<T extends unknown[]>(
 }
 
 function importOpened(
-  result: Result<ImportResult, ImportError>,
+  result: Result<ImportResult, ImportError | ImportCancelledError>,
   options: WorkerImportOptions,
-): Result<ImportedDocument, ImportError> {
+): Result<ImportedDocument, ImportError | ImportCancelledError> {
   if (!result.ok) return result;
-  const transcript = result.value.transcript;
-  if (!options.openAs) return ok({ result: result.value, opened: null });
-  const revision = documents.open(options.openAs, transcript.messages, {
-    tools: transcript.metadata.tools ?? [],
-    compactionPoints: transcript.metadata.compactionPoints,
-  });
+  const { transcript, ...rest } = result.value;
+  const summary: ImportSummary = { ...rest, metadata: transcript.metadata };
+  if (!options.openAs) return ok({ result: summary, opened: null });
+  documents.open(
+    options.openAs,
+    transcript.messages,
+    { tools: transcript.metadata.tools ?? [], compactionPoints: transcript.metadata.compactionPoints },
+    { metadata: transcript.metadata },
+  );
   return ok({
-    result: result.value,
-    opened: { ...roughCounts(options.openAs, options.strategy), revision },
+    result: summary,
+    opened: openedDocument(documents, options.openAs, strategyNamed(options.strategy).preset),
   });
 }
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Exact tokens of the tool schemas as sent (their JSON), cached per document revision and encoding. */
 const toolsTokensCache = new Map<string, number>();
@@ -137,21 +190,66 @@ async function exactBasis(documentId: string, encoding: TokenEncoding): Promise<
  * callbacks arrive as comlink proxies; expected failures come back as `Result` values.
  */
 export const computeApi = {
-  /** Opens (or replaces) a transcript held by the worker and returns its rough counts. */
+  /**
+   * Opens (or replaces) a transcript the page sends (the demo: small ones) and returns what the
+   * page draws of it. `metadata` is kept for the page's view of the document.
+   */
   openDocument(
     documentId: string,
     messages: Message[],
     strategy: StrategyName,
     context: DocumentContext = {},
+    metadata: TranscriptMetadata | null = null,
   ): OpenedDocument {
-    const revision = documents.open(documentId, messages, context);
-    return { ...roughCounts(documentId, strategy), revision };
+    documents.open(documentId, messages, context, { metadata });
+    return openedDocument(documents, documentId, strategyNamed(strategy).preset);
+  },
+
+  /** Opens a copy of another document (a replay result becoming the transcript on screen). */
+  copyDocument(
+    fromDocumentId: string,
+    toDocumentId: string,
+    strategy: StrategyName,
+    metadata: TranscriptMetadata,
+  ): OpenedDocument {
+    documents.open(
+      toDocumentId,
+      [...documents.messages(fromDocumentId)],
+      { ...documents.context(fromDocumentId), compactionPoints: metadata.compactionPoints },
+      { metadata },
+    );
+    return openedDocument(documents, toDocumentId, strategyNamed(strategy).preset);
   },
 
   /** Appends new turns; returns the rough counts of the appended messages only. */
-  appendMessages(documentId: string, messages: Message[], strategy: StrategyName): OpenedDocument {
+  appendMessages(
+    documentId: string,
+    messages: Message[],
+    strategy: StrategyName,
+  ): RoughCounts & { revision: number } {
     const revision = documents.append(documentId, messages);
-    return { ...roughCounts(documentId, strategy, messages.length), revision };
+    return {
+      ...roughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
+      revision,
+    };
+  },
+
+  /** The message list's rows `[start, end)` of a document at `revision`; null once it changed. */
+  documentRows(documentId: string, revision: number, start: number, end: number): MessageSummary[] | null {
+    if (!documents.isAt(documentId, revision)) return null;
+    return documentRows(documents.messages(documentId), start, end);
+  },
+
+  /** One whole message of a document at `revision` (the detail view); null once it changed or out of range. */
+  documentMessage(documentId: string, revision: number, index: number): Message | null {
+    if (!documents.isAt(documentId, revision)) return null;
+    return documents.messages(documentId)[index] ?? null;
+  },
+
+  /** Every message whose text, tool name or arguments hold `query`, in order; none once the document changed. */
+  findInDocument(documentId: string, revision: number, query: string): number[] {
+    if (!documents.isAt(documentId, revision)) return [];
+    return findMessages(documents.messages(documentId), query);
   },
 
   closeDocument(documentId: string): void {
@@ -186,7 +284,7 @@ export const computeApi = {
     }
     const counts = documents.tokens.completeCounts(documentId, encoding)!;
     return {
-      perMessage: counts.perMessage.slice(),
+      perMessage: Int32Array.from(counts.perMessage),
       total: counts.total,
       tokenized,
       elapsedMs: performance.now() - started,
@@ -203,23 +301,117 @@ export const computeApi = {
     });
   },
 
-  /** Imports a file read in the worker (`file.stream()`), reporting `{bytes, totalBytes, messages}`. */
+  /**
+   * Imports a file read in the worker (`file.stream()`), reporting `{bytes, totalBytes, messages}`.
+   * The transcript stays here: the page gets the importer's report and, with `openAs`, what it
+   * draws of the opened document.
+   */
   async importFile(
     file: Blob,
     options: WorkerImportOptions,
     onProgress?: (progress: ImportProgress) => void,
-  ): Promise<Result<ImportedDocument, ImportError>> {
+  ): Promise<Result<ImportedDocument, ImportError | ImportCancelledError>> {
     const format = options.format ? { format: options.format } : {};
-    return importOpened(await importBlob(file, format, quietly(onProgress)), options);
+    const signal = cancellations.start(options.cancelToken);
+    try {
+      return importOpened(await importBlob(file, format, quietly(onProgress), signal), options);
+    } finally {
+      cancellations.finish(options.cancelToken);
+    }
   },
 
   /** Imports pasted text. */
   async importText(
     text: string,
     options: WorkerImportOptions,
-  ): Promise<Result<ImportedDocument, ImportError>> {
+  ): Promise<Result<ImportedDocument, ImportError | ImportCancelledError>> {
     const format = options.format ? { format: options.format } : {};
     return importOpened(await importBlob(new Blob([text]), format), options);
+  },
+
+  /** Cancels the import or store the page started with this token; it cleans up after itself. */
+  cancel(token: string): void {
+    cancellations.cancel(token);
+  },
+
+  /**
+   * Stores a document the worker holds as a new session, in batches (progress: messages
+   * written), from the worker's own copy: the page never sends a large transcript back. Nothing
+   * is kept when it is cancelled or fails.
+   */
+  async storeDocument(
+    request: StoreDocumentRequest,
+    onProgress?: (stored: number) => void,
+    storageEstimate?: () => Promise<StorageEstimateBytes | null>,
+  ): Promise<Result<StoredDocument, StoreDocumentError>> {
+    if (!documents.isAt(request.documentId, request.revision)) {
+      return err({ type: 'DocumentChanged', message: 'the transcript changed before it was stored' });
+    }
+    const messages = documents.messages(request.documentId);
+    const report = quietly(onProgress);
+    const signal = cancellations.start(request.cancelToken);
+    let lastReport = 0;
+    try {
+      const stored = await workerSessionStore().createSessionInBatches(request.session, messages, {
+        ...(signal ? { signal } : {}),
+        // The page's storage manager, when it passes one: the figures its storage panel shows.
+        ...(storageEstimate ? { storageEstimate } : {}),
+        onProgress: (count) => {
+          const now = performance.now();
+          if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;
+          lastReport = now;
+          report?.(count);
+        },
+      });
+      if (!stored.ok) return stored;
+      return ok({ id: stored.value.id, title: stored.value.title });
+    } catch (error) {
+      return err({ type: 'StoreFailed', message: messageOf(error) });
+    } finally {
+      cancellations.finish(request.cancelToken);
+    }
+  },
+
+  /** Opens a stored session's live transcript as a document, locating `messageId` in it. */
+  async openStoredSession(
+    documentId: string,
+    sessionId: string,
+    strategy: StrategyName,
+    messageId: number | null = null,
+  ): Promise<Result<OpenedSession, SessionNotFoundError | { type: 'LoadFailed'; message: string }>> {
+    try {
+      return await openStoredSession(
+        documents,
+        workerSessionStore(),
+        { documentId, sessionId, messageId },
+        strategyNamed(strategy).preset,
+      );
+    } catch (error) {
+      return err({ type: 'LoadFailed', message: messageOf(error) });
+    }
+  },
+
+  /** Search over every stored message (the sessions panel), read here so no row reaches the page. */
+  searchSessions(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    return workerSessionStore().search(query, options);
+  },
+
+  /** The lineage view's description of each session of the chain through `sessionId`. */
+  describeLineage(
+    sessionId: string,
+    preset: PresetName,
+  ): Promise<Array<{ sessionId: string; description: LineageSegmentDescription }>> {
+    return describeLineage(workerSessionStore(), sessionId, preset);
+  },
+
+  /** A conversation's export as a Blob, ready for a download. */
+  exportLineage(request: LineageExportRequest): Promise<Blob> {
+    return exportLineageBlob(workerSessionStore(), request);
+  },
+
+  /** Deletes a session with its messages and search postings (the postings are read here, not on the page). */
+  deleteSession(sessionId: string): Promise<Result<void, StorageFullError | SessionNotFoundError>> {
+    return workerSessionStore().deleteSession(sessionId);
   },
 
   /**
@@ -285,7 +477,13 @@ export const computeApi = {
       const tools = documents.context(documentId).tools ?? [];
       resultRevision = documents.open(options.openResultAs, compressed.value.messages, { tools });
     }
-    return ok({ ...compressed.value, resultRevision });
+    // A compaction that changed nothing returns its input, which the page already views through
+    // the document: a second copy of a 50,000-message transcript is not sent.
+    const value =
+      compressed.value.skipped === null
+        ? compressed.value
+        : { ...compressed.value, messages: [], diff: { ...compressed.value.diff, after: [] } };
+    return ok({ ...value, resultRevision });
   },
 
   /**

@@ -5,6 +5,12 @@ import type { ImportProgress } from '../core/lab/import-progress.ts';
 import { err, type Result } from '../core/shared/result.ts';
 import { ENCODING_SNIFF_BYTES, sniffTextEncoding } from '../core/import/sniff-text-encoding.ts';
 
+/** The page cancelled the import while the file was being read. */
+export interface ImportCancelledError {
+  readonly type: 'ImportCancelled';
+  readonly message: string;
+}
+
 /** Progress is reported at most this often, so a 100 MB file does not flood the page. */
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -13,13 +19,15 @@ const PROGRESS_INTERVAL_MS = 100;
  * feeding the streaming importer: JSONL is parsed as it arrives, a JSON document is parsed
  * whole at the end. The encoding comes from the file's first bytes (UTF-16 LE/BE by byte order
  * mark or zero-byte pattern, UTF-8 otherwise; a byte order mark is dropped). Never throws: an
- * unreadable file is an ImportError like a malformed one.
+ * unreadable file is an ImportError like a malformed one. An aborted `signal` stops the reading
+ * at the next chunk.
  */
 export async function importBlob(
   file: Blob,
   options: ImportOptions,
   onProgress?: (progress: ImportProgress) => void,
-): Promise<Result<ImportResult, ImportError>> {
+  signal?: AbortSignal,
+): Promise<Result<ImportResult, ImportError | ImportCancelledError>> {
   const importer = createJsonlImporter(options);
   const totalBytes = file.size;
   let lastReport = 0;
@@ -39,6 +47,10 @@ export async function importBlob(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (signal?.aborted) {
+        await reader.cancel().catch(() => undefined);
+        return err({ type: 'ImportCancelled', message: 'The import was cancelled; nothing was changed.' });
+      }
       importer.push(value);
       const now = performance.now();
       if (onProgress && now - lastReport >= PROGRESS_INTERVAL_MS) {

@@ -2,12 +2,22 @@ import { createPlanner, type Planner, type PlannerContext } from '../core/lab/cr
 import type { Preset } from '../core/presets/preset.ts';
 import type { RoughSizeCache } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../core/transcript/message.ts';
+import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
 import { TokenDocuments } from './token-documents.ts';
 
 export type DocumentContext = PlannerContext;
 
+/** What the worker keeps of a document besides its messages, for the page's view of it. */
+export interface DocumentSource {
+  /** The transcript's metadata (title, format, model…); null for a document nobody looks at. */
+  readonly metadata?: TranscriptMetadata | null;
+  /** The stored id of each message, when the document was loaded from a session. */
+  readonly storedIds?: readonly number[] | null;
+}
+
 interface Entry {
   context: DocumentContext;
+  source: DocumentSource;
   revision: number;
   planner: Planner | null;
   /** Rough sizes by preset, kept across revisions: an appended turn measures only itself. */
@@ -25,15 +35,32 @@ export class LabDocuments {
   readonly #entries = new Map<string, Entry>();
   #nextRevision = 1;
 
-  open(documentId: string, messages: Message[], context: DocumentContext = {}): number {
+  open(
+    documentId: string,
+    messages: Message[],
+    context: DocumentContext = {},
+    source: DocumentSource = {},
+  ): number {
     this.tokens.open(documentId, messages);
     const revision = this.#nextRevision++;
-    this.#entries.set(documentId, { context, revision, planner: null, sizeCaches: new Map() });
+    this.#entries.set(documentId, { context, source, revision, planner: null, sizeCaches: new Map() });
     return revision;
   }
 
+  /** Whether `documentId` is open at `revision` (a page's view of an older one is stale). */
+  isAt(documentId: string, revision: number): boolean {
+    return this.#entries.get(documentId)?.revision === revision;
+  }
+
+  source(documentId: string): DocumentSource {
+    return this.#require(documentId).source;
+  }
+
+  /** Appends messages; their stored ids are no longer known, so the document forgets them. */
   append(documentId: string, messages: Message[]): number {
     this.tokens.append(documentId, messages);
+    const entry = this.#require(documentId);
+    entry.source = { ...entry.source, storedIds: null };
     return this.#touch(documentId);
   }
 

@@ -72,6 +72,27 @@ describe('findLayerViolations', () => {
     ).toHaveLength(1);
   });
 
+  it('allows the worker the session store (io/db) and Dexie, and no other io', () => {
+    expect(
+      findLayerViolations(
+        'worker',
+        'worker/x.ts',
+        "import { SessionRepository } from '../io/db/session-repository.ts';\nimport Dexie from 'dexie';",
+      ),
+    ).toEqual([]);
+    expect(findLayerViolations('worker', 'worker/x.ts', "import { x } from '#io/db/app-db.ts';")).toEqual([]);
+    expect(
+      findLayerViolations(
+        'worker',
+        'worker/x.ts',
+        "import { createChatClient } from '../io/llm/create-chat-client.ts';",
+      ),
+    ).toEqual([{ file: 'worker/x.ts', problem: "worker imports io ('../io/llm/create-chat-client.ts')" }]);
+    expect(findLayerViolations('worker', 'worker/x.ts', "import { x } from '../state/x.ts';")).toHaveLength(
+      1,
+    );
+  });
+
   it('ignores words in comments and property names', () => {
     const source =
       '// Date.now() is banned here\nconst options = { fetch: 1 }; options.fetch;\n/* window.x */';

@@ -1,31 +1,16 @@
 import type { Page } from '@playwright/test';
+import { watchLongTasks, type LongTask } from '../e2e/long-task-watch.ts';
 import type { BrowserSession } from './bench-browser.ts';
+
+export type { LongTask };
 
 /** How long the app may take to show its first screen before a UI figure is given up. */
 const APP_READY_TIMEOUT_MS = 30_000;
 
-export interface LongTask {
-  startMs: number;
-  durationMs: number;
-}
-
-declare global {
-  interface Window {
-    __benchLongTasks?: LongTask[];
-  }
-}
-
 /** The built app in a fresh page, with every 'longtask' entry recorded from the first script on. */
 export async function openAppPage(session: BrowserSession): Promise<Page> {
   const page = await session.newPage();
-  await page.addInitScript(() => {
-    const tasks: LongTask[] = [];
-    window.__benchLongTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        tasks.push({ startMs: entry.startTime, durationMs: entry.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
+  await watchLongTasks(page);
   await page.goto(session.appUrl);
   await page.waitForLoadState('load');
   return page;
@@ -53,8 +38,8 @@ export interface ImportTiming {
   elapsedMs: number;
   /** ... until the context map's regions end at the last message and import-status changed. */
   drawnMs: number;
-  /** ... until IndexedDB's `messages` store holds that many more rows; null if not within the timeout. */
-  storedMs: number | null;
+  /** ... until IndexedDB holds a new session row and that many more message rows. */
+  storedMs: number;
   startedMs: number;
   finishedMs: number;
   status: string;
@@ -68,8 +53,8 @@ const STORED_POLL_MS = 200;
 /**
  * Gives `path` to the app's `import-file` input and waits until it is drawn (the context map's
  * regions end at `expectedMessages`, `import-status` shows a new, non-error text) and stored
- * (IndexedDB's `messages` store grew by `expectedMessages` rows). Each wait gets `timeoutMs`;
- * not drawn in time is an error, not stored in time is reported as `storedMs: null`.
+ * (IndexedDB holds a new session row, and its `messages` store grew by `expectedMessages` rows).
+ * Each wait gets `timeoutMs`; not drawn or not stored in time is an error.
  */
 export async function importThroughUi(
   page: Page,
@@ -78,9 +63,10 @@ export async function importThroughUi(
   timeoutMs: number,
 ): Promise<ImportTiming> {
   // Counted straight from IndexedDB, so "stored" does not depend on how the app words its status.
-  const storedRows = (): Promise<number> =>
+  // Stored means committed: the session row exists (it is written last) and so do its messages.
+  const stored = (): Promise<{ messages: number; sessions: number }> =>
     page.evaluate(async () => {
-      let rows = 0;
+      const counts = { messages: 0, sessions: 0 };
       for (const { name } of await indexedDB.databases()) {
         if (!name) continue;
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -89,19 +75,25 @@ export async function importThroughUi(
           request.onerror = () => reject(request.error);
         });
         try {
-          if (!db.objectStoreNames.contains('messages')) continue;
-          const count = db.transaction('messages').objectStore('messages').count();
-          rows += await new Promise<number>((resolve, reject) => {
-            count.onsuccess = () => resolve(count.result);
-            count.onerror = () => reject(count.error);
-          });
+          const stores = (['messages', 'sessions'] as const).filter((store) =>
+            db.objectStoreNames.contains(store),
+          );
+          if (stores.length < 2) continue;
+          const transaction = db.transaction(stores);
+          for (const store of stores) {
+            const count = transaction.objectStore(store).count();
+            counts[store] += await new Promise<number>((resolve, reject) => {
+              count.onsuccess = () => resolve(count.result);
+              count.onerror = () => reject(count.error);
+            });
+          }
         } finally {
           db.close();
         }
       }
-      return rows;
+      return counts;
     });
-  const rowsBefore = await storedRows();
+  const before = await stored();
   const statusBefore = (await page.locator('[data-testid="import-status"]').first().textContent()) ?? '';
   const startedMs = await page.evaluate(() => performance.now());
   await page.locator('[data-testid="import-file"]').first().setInputFiles(path);
@@ -125,7 +117,8 @@ export async function importThroughUi(
   let storedAt = Number.NaN;
   const deadline = Date.now() + timeoutMs;
   while (Number.isNaN(storedAt)) {
-    if ((await storedRows()) >= rowsBefore + expectedMessages)
+    const now = await stored();
+    if (now.messages >= before.messages + expectedMessages && now.sessions > before.sessions)
       storedAt = await page.evaluate(() => performance.now());
     else if (Date.now() > deadline)
       throw new Error(`the import was drawn but not stored within ${timeoutMs} ms`);
@@ -144,7 +137,7 @@ export async function importThroughUi(
 
 /** Long tasks that started between two page-clock times. */
 export async function longTasksBetween(page: Page, fromMs: number, toMs: number): Promise<LongTask[]> {
-  const tasks = await page.evaluate(() => window.__benchLongTasks ?? []);
+  const tasks = await page.evaluate(() => window.__longTasks ?? []);
   return tasks.filter((task) => task.startMs + task.durationMs >= fromMs && task.startMs <= toMs);
 }
 
@@ -156,7 +149,7 @@ export async function waitForQuiet(page: Page, quietMs: number, timeoutMs: numbe
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     const quietFor = await page.evaluate(() => {
-      const tasks = window.__benchLongTasks ?? [];
+      const tasks = window.__longTasks ?? [];
       const lastEnd = tasks.reduce((latest, task) => Math.max(latest, task.startMs + task.durationMs), 0);
       return performance.now() - lastEnd;
     });

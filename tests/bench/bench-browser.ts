@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build, preview, type PreviewServer } from 'vite';
@@ -41,8 +42,10 @@ export interface BrowserSession {
  * e2e runs may be serving), previews both in this process, and launches Chromium.
  */
 export async function startBrowserSession(log: (line: string) => void): Promise<BrowserSession> {
-  const appDir = join(BENCH_TMP_DIR, 'app');
-  const benchDir = join(BENCH_TMP_DIR, 'bench-page');
+  // Per checkout: two worktrees benchmarking at once must not build over each other's app.
+  const checkout = createHash('sha256').update(PROJECT_ROOT).digest('hex').slice(0, 8);
+  const appDir = join(BENCH_TMP_DIR, `app-${checkout}`);
+  const benchDir = join(BENCH_TMP_DIR, `bench-page-${checkout}`);
   const appConfig = {
     configFile: join(PROJECT_ROOT, 'vite.config.ts'),
     root: PROJECT_ROOT,

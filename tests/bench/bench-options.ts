@@ -7,8 +7,10 @@ export interface BenchOptions {
   quick: boolean;
   browser: boolean;
   sizes: readonly number[];
-  /** Size of the generated Claude Code JSONL for the import figure, MiB. */
-  importMegabytes: number;
+  /** Sizes of the generated Claude Code JSONL files for the import figures, MiB. */
+  importMegabytes: readonly number[];
+  /** Runs of the browser import per file size (each imports into a fresh IndexedDB). */
+  importRunsFor(megabytes: number): number;
   /** Appends timed for the incremental recount. */
   incrementalRuns: number;
   /** Only these measurements (`--only compress,replay`); null runs them all. */
@@ -16,7 +18,11 @@ export interface BenchOptions {
   runsFor(weight: RunWeight, size: number): number;
 }
 
-/** The measurements `--only` can pick; `browser` is the whole Chromium part. */
+/**
+ * The measurements `--only` can pick. `import`: the import figures, Node parse and through the
+ * app; `large-session`: the 50,000-message session toured for main-thread long tasks; `browser`:
+ * the whole Chromium part.
+ */
 export const BENCH_MEASUREMENTS = [
   'rough',
   'exact',
@@ -26,6 +32,7 @@ export const BENCH_MEASUREMENTS = [
   'import',
   'cache',
   'compare',
+  'large-session',
   'browser',
 ] as const;
 export type BenchMeasurement = (typeof BENCH_MEASUREMENTS)[number];
@@ -48,6 +55,9 @@ const QUICK_RUNS: Record<RunWeight, Record<number, number>> = {
   heavy: { 200: 1, 2_000: 1, 10_000: 1 },
   reference: { 200: 1 },
 };
+
+// Browser imports per file size: each run is a fresh page and database, and the file is large.
+const FULL_IMPORT_RUNS: Record<number, number> = { 20: 3, 100: 3 };
 
 export const BENCH_USAGE =
   'usage: npm run bench -- [--quick] [--no-browser] [--sizes 200,2000,10000,50000] [--only NAMES]\n' +
@@ -91,7 +101,8 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     quick,
     browser: !values['no-browser'],
     sizes,
-    importMegabytes: quick ? 20 : 100,
+    importMegabytes: quick ? [20] : [20, 100],
+    importRunsFor: (megabytes) => (quick ? 1 : (FULL_IMPORT_RUNS[megabytes] ?? 1)),
     incrementalRuns: quick ? 9 : 21,
     only: only ? new Set(only.filter(isMeasurement)) : null,
     runsFor: (weight, size) => table[weight][size] ?? (weight === 'reference' ? 0 : 1),

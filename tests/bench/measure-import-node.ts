@@ -24,8 +24,8 @@ async function importFile(path: string): Promise<{ messages: number; warnings: n
  */
 export async function measureImportNode(
   context: BenchContext,
+  megabytes: number,
 ): Promise<BenchOutcome & { messages: number; path: string; bytes: number }> {
-  const megabytes = context.options.importMegabytes;
   context.log(`generating or reusing a ${megabytes} MiB Claude Code JSONL`);
   const file = await claudeCodeJsonlFile(megabytes);
   context.log(`streaming import in Node, ${(file.bytes / 2 ** 20).toFixed(0)} MiB`);

@@ -4,6 +4,7 @@ import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts
 import { toOpenAiChatJson } from '#core/demo/write-openai-json.ts';
 import { collectConsoleErrors } from './console-errors.ts';
 import { expectValidRegions, openLab, readRegions } from './lab-helpers.ts';
+import { formatLongTasks, longTasksBetween, pageNow, watchLongTasks } from './long-task-watch.ts';
 
 const MESSAGE_COUNT = 10_000;
 
@@ -15,17 +16,23 @@ test.describe('scale', () => {
     const path = test.info().outputPath('generated-10k.json');
     writeFileSync(path, toOpenAiChatJson(generateAgentTranscript({ messageCount: MESSAGE_COUNT, seed: 11 })));
 
+    await watchLongTasks(page);
     await openLab(page);
     await page.getByTestId('setting-estimator').selectOption('rough');
+    const importStarted = await pageNow(page);
     await page.getByTestId('import-file').setInputFiles(path);
     await expect(page.getByTestId('import-status')).toContainText('10,000 messages imported', {
       timeout: 120_000,
     });
     await expect.poll(async () => (await readRegions(page))[4]?.end, { timeout: 60_000 }).toBe(MESSAGE_COUNT);
-    // Storing the session runs on the page; wait for it so it does not share the measurement.
+    // The worker stores the session; wait for it so it does not share the measurement.
     await expect(page.getByTestId('import-status').locator('..')).toContainText('stored as a session', {
       timeout: 120_000,
     });
+    console.log(
+      `10,000-message import, until stored: ${formatLongTasks(await longTasksBetween(page, importStarted, await pageNow(page)))}`,
+    );
+    const changesStarted = await pageNow(page);
     expectValidRegions(await readRegions(page), MESSAGE_COUNT);
 
     /**
@@ -96,6 +103,9 @@ test.describe('scale', () => {
       `10,000 messages: map updated median ${median(updated).toFixed(1)} ms (max ${Math.max(...updated).toFixed(1)}), ` +
         `painted median ${median(painted).toFixed(1)} ms (max ${Math.max(...painted).toFixed(1)}); ` +
         `first switch to the other preset ${firstPresetSwitch.updated.toFixed(0)} ms (builds its caches), back ${cachedPresetSwitch.updated.toFixed(1)} ms`,
+    );
+    console.log(
+      `10,000 messages, setting changes: ${formatLongTasks(await longTasksBetween(page, changesStarted, await pageNow(page)))}`,
     );
     expectValidRegions(await readRegions(page), MESSAGE_COUNT);
     // Only visible rows are in the DOM.

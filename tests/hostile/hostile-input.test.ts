@@ -20,7 +20,14 @@ import type { Message } from '#core/transcript/message.ts';
 import { createChatClient } from '#io/llm/create-chat-client.ts';
 import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import { expectOk, openFixtureRepository, user } from '#tests/helpers/session-repository-fixture.ts';
-import { computeApi } from '#worker/compute-api.ts';
+import { computeApi, type OpenedDocument } from '#worker/compute-api.ts';
+
+/** The worker document imports open as, and its messages read back one by one, as the page would. */
+const IMPORTED = 'hostile-imported';
+const openedMessages = (opened: OpenedDocument): Message[] =>
+  Array.from({ length: opened.count }, (_, index) =>
+    computeApi.documentMessage(IMPORTED, opened.revision, index)!,
+  );
 
 const FULL = process.env.HOSTILE_SIZE === 'full';
 const RUN_SIZES: readonly number[] = FULL ? [1_000_000, 10_000_000] : [1_000_000];
@@ -133,10 +140,10 @@ describe('hostile input: duplicate and empty tool call ids', () => {
         { role: 'assistant', content: 'done' },
       ],
     });
-    const imported = await computeApi.importText(text, {});
+    const imported = await computeApi.importText(text, { openAs: IMPORTED });
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
-    const messages = imported.value.result.transcript.messages;
+    const messages = openedMessages(imported.value.opened!);
     const ids = messages.flatMap((message) => message.tool_calls ?? []).map((each) => each.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => id !== '')).toBe(true);
@@ -250,10 +257,10 @@ describe('hostile input: UTF-16 (what this layer owns: surrogates, astral charac
     const json = JSON.stringify({ messages: [user('héllo 𠀀 wörld')] });
     const units = Array.from({ length: json.length }, (_, i) => json.charCodeAt(i));
     const encoded = new Uint8Array([0xff, 0xfe, ...units.flatMap((unit) => [unit & 0xff, unit >> 8])]);
-    const imported = await computeApi.importFile(new Blob([encoded]), {});
+    const imported = await computeApi.importFile(new Blob([encoded]), { openAs: IMPORTED });
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
-    expect(imported.value.result.transcript.messages[0]!.content).toBe('héllo 𠀀 wörld');
+    expect(openedMessages(imported.value.opened!)[0]!.content).toBe('héllo 𠀀 wörld');
   });
 });
 
@@ -263,11 +270,11 @@ describe('hostile input: control characters', () => {
   it('imports, counts, stores and finds a transcript full of control characters, keeping them as they are', async () => {
     const imported = await computeApi.importText(
       JSON.stringify({ messages: [user(controls), { role: 'assistant', content: controls }] }),
-      {},
+      { openAs: IMPORTED },
     );
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;
-    const messages = imported.value.result.transcript.messages;
+    const messages = openedMessages(imported.value.opened!);
     expect(messages[0]!.content).toBe(controls);
     expect(await computeApi.countText(controls, 'o200k_base')).toBeGreaterThan(5);
     const { db, repository } = openFixtureRepository('hostile-controls');
@@ -291,13 +298,13 @@ describe('hostile input: deep nesting', () => {
     async (depth) => {
       const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
       const text = `{"messages":[{"role":"user","content":"hi","extra":${nested}},{"role":"assistant","content":"ok"}]}`;
-      const imported = await computeApi.importText(text, {});
+      const imported = await computeApi.importText(text, { openAs: IMPORTED });
       if (!imported.ok) {
         expect(imported.error.message.length).toBeGreaterThan(0);
         return;
       }
       const { db, repository } = openFixtureRepository(`hostile-nested-${depth}`);
-      expectOk(await repository.createSession(CHAT, imported.value.result.transcript.messages));
+      expectOk(await repository.createSession(CHAT, openedMessages(imported.value.opened!)));
       db.close();
     },
   );

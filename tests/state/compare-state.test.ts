@@ -207,10 +207,10 @@ describe('CompareState runs', () => {
     const markdown = await compare.exportFile('markdown');
     expect(markdown?.fileName).toBe('compare-demo-fastapi-project-with-tests.md');
     expect(markdown?.mimeType).toBe('text/markdown');
-    expect(markdown?.text).toContain('# Strategy comparison: Demo: FastAPI project with tests');
+    expect(await markdown?.blob.text()).toContain('# Strategy comparison: Demo: FastAPI project with tests');
     const json = await compare.exportFile('json');
     expect(json?.fileName).toBe('compare-demo-fastapi-project-with-tests.json');
-    const report = JSON.parse(json!.text) as { strategies: { name: string }[] };
+    const report = JSON.parse(await json!.blob.text()) as { strategies: { name: string }[] };
     expect(report.strategies.map((entry) => entry.name)).toEqual(['codex-cli', 'claude-code']);
     compare.reset();
     expect(compare.comparison).toBeNull();

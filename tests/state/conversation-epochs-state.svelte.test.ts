@@ -8,6 +8,7 @@ import type { Message } from '#core/transcript/message.ts';
 import type { Transcript } from '#core/transcript/transcript.ts';
 import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
 import type { HistoryChange } from '#state/conversation-epochs-state.svelte.ts';
+import { inProcessStoredSessions } from '#tests/helpers/in-process-stored-sessions.ts';
 import { SessionsState } from '#state/sessions-state.svelte.ts';
 import {
   assistant,
@@ -78,7 +79,8 @@ async function harness(label: string) {
   const sessions = new SessionsState({
     repository,
     preset: () => HERMES_2026_07,
-    openInWorkspace: async () => {},
+    stored: inProcessStoredSessions(repository),
+    openInWorkspace: async () => true,
     openReadOnly: async (transcript) => void opened.push(transcript),
     onHistoryChanged: (change) => void changes.push(change),
     locks: new InMemoryLockManager(),
@@ -116,10 +118,10 @@ describe('ConversationEpochsState', () => {
     const [epoch] = sessions.compactions.epochs;
     const markdown = sessions.compactions.exportFile(epoch!, 'markdown');
     expect(markdown.fileName).toBe(`lexer-bug-${session.id}-compaction-1.md`);
-    expect(markdown.text).toContain('## Summary (messages 1–2, edited in review)');
+    expect(await markdown.blob.text()).toContain('## Summary (messages 1–2, edited in review)');
     const json = sessions.compactions.exportFile(epoch!, 'json');
     expect(json.mimeType).toBe('application/json');
-    expect(json.text).toContain('"format": "context-lab-compaction"');
+    expect(await json.blob.text()).toContain('"format": "context-lab-compaction"');
   });
 
   it('undoes and redoes from the panel, live, and tells the chat where the conversation is', async () => {

@@ -5,6 +5,7 @@ import type { AppDb } from '#io/db/app-db.ts';
 import type { SessionRepository } from '#io/db/session-repository.ts';
 import { SessionsState, type OpenSessionRequest } from '#state/sessions-state.svelte.ts';
 import { FIXTURE_START_MS, openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+import { inProcessStoredSessions } from '#tests/helpers/in-process-stored-sessions.ts';
 import { storeChain, type StoredChain } from './sessions-fixture.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
@@ -30,9 +31,13 @@ async function harness(label: string, options: { resumeInChat?: boolean } = {}):
   const resumed: string[] = [];
   const state = new SessionsState({
     repository,
+    stored: inProcessStoredSessions(repository),
     preset: () => HERMES_2026_07,
     openInWorkspace: async (request) => {
       opened.push(request);
+      // The workspace finds a hit's message when it is live (the worker looks it up by stored id).
+      const live = await repository.loadMessageEntries(request.sessionId);
+      return request.messageId !== null && live.some((entry) => entry.id === request.messageId);
     },
     resumeInChat: options.resumeInChat
       ? async (id) => {
@@ -105,10 +110,10 @@ describe('SessionsState search', () => {
     expect(state.locate(chain.rootId)).toEqual({ number: 1, of: 3, ended: true });
     expect(state.locate(chain.loneId)).toEqual({ number: 1, of: 1, ended: false });
     await state.openHit(state.hits[0]!);
-    expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatchObject({ sessionId: chain.rootId, messageIndex: 1, source: 'chat' });
-    expect(opened[0]?.transcript.messages).toHaveLength(3);
-    expect(opened[0]?.transcript.metadata.title).toBe('Fix the login bug');
+    expect(opened).toEqual([
+      { sessionId: chain.rootId, messageId: state.hits[0]!.messageId, source: 'chat' },
+    ]);
+    expect(state.notice).toBeNull();
   });
 
   it('keeps only the newest query’s hits', async () => {
@@ -141,7 +146,7 @@ describe('SessionsState export', () => {
     const { state, chain } = await harness('sessions-export');
     const hermes = await state.exportFile(chain.middleId, 'hermes-jsonl');
     expect(hermes?.fileName).toBe(`fix-the-login-bug-3-${chain.rootId}.hermes.jsonl`);
-    const lines = hermes!.text
+    const lines = (await hermes!.blob.text())
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -152,12 +157,14 @@ describe('SessionsState export', () => {
     ]);
     const internal = await state.exportFile(chain.tipId, 'internal-json');
     expect(internal?.mimeType).toBe('application/json');
-    expect(() => JSON.parse(internal!.text)).not.toThrow();
+    const internalText = await internal!.blob.text();
+    expect(() => JSON.parse(internalText)).not.toThrow();
+    expect(internal!.blob.type).toBe('application/json;charset=utf-8');
     const markdown = await state.exportFile(chain.tipId, 'markdown');
     expect(markdown?.fileName.endsWith('.md')).toBe(true);
-    expect(markdown?.text).toContain('zanzibar');
+    expect(await markdown!.blob.text()).toContain('zanzibar');
     const sharegpt = await state.exportFile(chain.tipId, 'sharegpt');
-    expect(sharegpt?.text.trim().split('\n')).toHaveLength(3);
+    expect((await sharegpt!.blob.text()).trim().split('\n')).toHaveLength(3);
   });
 });
 

@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import type { CompactionDraft, ReviewDecision } from '#io/runtime/compaction-review.ts';
+import { inProcessStoredSessions } from '#tests/helpers/in-process-stored-sessions.ts';
 import { SessionsState } from '#state/sessions-state.svelte.ts';
 import { UsageState } from '#state/usage-state.svelte.ts';
 import { createRuntimeFixture, noAbort } from '#tests/io/runtime/runtime-fixture.ts';
@@ -54,7 +55,8 @@ describe('UsageState ledger', () => {
       const sessions = new SessionsState({
         repository,
         preset: () => HERMES_2026_04,
-        openInWorkspace: async () => {},
+        stored: inProcessStoredSessions(repository),
+        openInWorkspace: async () => true,
       });
       const usage = new UsageState({ repository, sessions, preset: () => HERMES_2026_04 });
       const stop = $effect.root(() => {

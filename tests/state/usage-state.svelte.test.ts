@@ -5,6 +5,7 @@ import type { CanonicalUsage } from '#core/usage/canonical-usage.ts';
 import { SessionsState } from '#state/sessions-state.svelte.ts';
 import { UsageState } from '#state/usage-state.svelte.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+import { inProcessStoredSessions } from '#tests/helpers/in-process-stored-sessions.ts';
 import { storeChain } from './sessions-fixture.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 
@@ -28,8 +29,9 @@ async function harness(label: string) {
   const chain = await storeChain(repository);
   const sessions = new SessionsState({
     repository,
+    stored: inProcessStoredSessions(repository),
     preset: () => HERMES_2026_04,
-    openInWorkspace: async () => {},
+    openInWorkspace: async () => true,
   });
   const state = new UsageState({ repository, sessions, preset: () => HERMES_2026_04 });
   const stop = $effect.root(() => {

@@ -47,7 +47,7 @@ describe('importBlob', () => {
       format: 'claude-code',
     });
     expect(forced.ok).toBe(false);
-    if (!forced.ok) expect(forced.error.format).toBe('claude-code');
+    if (!forced.ok) expect(forced.error).toMatchObject({ type: 'ImportError', format: 'claude-code' });
   });
 
   it('decodes UTF-16 files, little and big endian, with or without a byte order mark', async () => {

@@ -10,7 +10,7 @@ const LISTED_REASONS = 3;
  * One line for the import status: `312 messages imported, 2 lines skipped: line 18 is not
  * JSON; line 40 has unknown record type "foo"`, plus counts of dropped parts and other warnings.
  */
-export function describeImport(result: ImportResult): string {
+export function describeImport(result: Pick<ImportResult, 'stats' | 'warnings'>): string {
   const { stats, warnings } = result;
   const clauses = [`${plural(stats.messages, 'message')} imported`];
   if (stats.skippedLines > 0) {

@@ -1,21 +1,6 @@
 import { messageText, type Message } from '../transcript/message.ts';
 
 /**
- * The next message after `from` (wrapping around) whose text, tool name or tool-call arguments
- * contain `query`, case-insensitively; -1 when none does.
- */
-export function findMessage(messages: readonly Message[], query: string, from: number): number {
-  const needle = query.trim().toLowerCase();
-  const count = messages.length;
-  if (needle === '' || count === 0) return -1;
-  for (let step = 1; step <= count; step++) {
-    const index = (((from + step) % count) + count) % count;
-    if (messageMatches(messages[index]!, needle)) return index;
-  }
-  return -1;
-}
-
-/**
  * Every message whose text, tool name or tool-call arguments contain `query`, case-insensitively,
  * in order: what "3 of 12" counts and the list highlights.
  */

@@ -15,7 +15,10 @@ import type { CompressionDiff } from './compression-diff.ts';
 export interface LabCompression {
   readonly strategy: StrategyName;
   readonly strategyLabel: string;
-  /** The compacted messages, finishing steps applied; the input when skipped. */
+  /**
+   * The compacted messages, finishing steps applied; the input when skipped (the worker's
+   * `compress` sends none then, and no `diff.after`: the page views the input as its document).
+   */
   readonly messages: Message[];
   readonly state: CompressorState;
   readonly skipped: CompactSkipReason | null;
@@ -34,8 +37,11 @@ export interface LabCompression {
   readonly requestTokensAfter: number;
   readonly summarizerCalls: number;
   readonly warning: string | null;
-  /** Hermes' phase details (without its message list, which is `messages`); null for other tools. */
-  readonly hermes: Omit<CompressionResult, 'messages'> | null;
+  /**
+   * Hermes' phase details, without its message list (`messages`) and its prompt (the first
+   * summary's `prompt`: megabytes for a long transcript, sent once); null for other tools.
+   */
+  readonly hermes: Omit<CompressionResult, 'messages' | 'prompt'> | null;
   readonly diff: CompressionDiff;
   /** What it kept (fidelity), what it cost and when that pays back (ledger); null when skipped. */
   readonly assessment: CompactionAssessment | null;

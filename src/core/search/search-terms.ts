@@ -169,12 +169,57 @@ export function searchTermsOf(text: string): string[] {
 /**
  * `searchTermsOf` in steps of about `stepChars` of text: each `next()` reads one step and the
  * last returns the terms. Lets the store index a 10 MB message without freezing the page.
+ *
+ * The same terms as `termOccurrences`, found faster. An ASCII character that is neither a letter
+ * nor a digit ends every term, whatever the script around it, so the text falls into independent
+ * pieces between such separators. A piece of ASCII letters and digits only is one word whose
+ * normal form is just its lower case (NFKD, diacritic removal and NFC leave ASCII unchanged);
+ * only a piece holding some other character goes through the Unicode pattern. Agent transcripts
+ * are mostly ASCII: this reads a 100 MiB import's text about five times faster
+ * (tests/core/search/search-terms.test.ts holds the two to the same terms).
  */
 export function* searchTermsInSteps(text: string, stepChars: number): Generator<void, string[]> {
   const terms = new Set<string>();
-  yield* scanTermOccurrences(text, (occurrence) => terms.add(occurrence.term), stepChars);
+  const add = (occurrence: TermOccurrence): void => void terms.add(occurrence.term);
+  // An all-ASCII text is lower-cased once; its pieces are then slices of that.
+  const lower = NON_ASCII_PATTERN.test(text) ? null : text.toLowerCase();
+  let pieceStart = -1;
+  let pieceIsAscii = true;
+  let stepStart = 0;
+  for (let index = 0; index <= text.length; index++) {
+    const code = index < text.length ? text.charCodeAt(index) : SEPARATOR_CODE;
+    if (code >= 0x80 || isAsciiLetterOrDigit(code)) {
+      if (pieceStart < 0) {
+        pieceStart = index;
+        pieceIsAscii = true;
+      }
+      if (code >= 0x80) pieceIsAscii = false;
+    } else if (pieceStart >= 0) {
+      if (pieceIsAscii) {
+        const end = Math.min(index, pieceStart + MAXIMUM_TERM_LENGTH_CHARS);
+        terms.add(lower === null ? text.slice(pieceStart, end).toLowerCase() : lower.slice(pieceStart, end));
+      } else {
+        // The pattern's scan takes its own steps through the piece.
+        yield* scanTermOccurrences(text.slice(pieceStart, index), add, stepChars);
+        stepStart = index;
+      }
+      pieceStart = -1;
+    }
+    if (index - stepStart >= stepChars && (pieceStart < 0 || pieceIsAscii)) {
+      stepStart = index;
+      yield;
+    }
+  }
   return [...terms];
 }
+
+const NON_ASCII_PATTERN = /[^\x00-\x7f]/;
+
+/** Any ASCII character that is not a letter or a digit (the scan's end of text). */
+const SEPARATOR_CODE = 0x20;
+
+const isAsciiLetterOrDigit = (code: number): boolean =>
+  (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 
 /** Case-folded, Latin accents removed, compatibility forms unified (`ｆｕｌｌ` → `full`). */
 export function normalizeWord(word: string): string {

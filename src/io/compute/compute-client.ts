@@ -9,16 +9,28 @@ export type PlanReply = Awaited<ReturnType<ComputeApi['plan']>>;
 export type CompressReply = Awaited<ReturnType<ComputeApi['compress']>>;
 export type CompactReply = Awaited<ReturnType<ComputeApi['compactConversation']>>;
 export type CompareReply = Awaited<ReturnType<ComputeApi['compare']>>;
+export type ImportReply = Awaited<ReturnType<ComputeApi['importFile']>>;
+export type StoreDocumentReply = Awaited<ReturnType<ComputeApi['storeDocument']>>;
+export type OpenStoredSessionReply = Awaited<ReturnType<ComputeApi['openStoredSession']>>;
+export type DeleteSessionReply = Awaited<ReturnType<ComputeApi['deleteSession']>>;
 
 // The worker's request and reply shapes, for the state layer (which may not import the worker).
 export type {
   CompareRequest,
   ConversationCompactRequest,
   DocumentContext,
+  ExactCounts,
   ImportedDocument,
+  ImportSummary,
   LabCompressOptions,
   LabPlanOptions,
+  LineageExportRequest,
+  MessageSummary,
   OpenedDocument,
+  OpenedSession,
+  RoughCounts,
+  StoreDocumentRequest,
+  StoredDocument,
   WorkerImportOptions,
 } from '../../worker/compute-api.ts';
 

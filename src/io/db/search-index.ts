@@ -57,7 +57,8 @@ export interface SearchIndexDeps {
 /**
  * The inverted index over every stored message (Hermes' `messages_fts`, hermes-reference §11):
  * live rows, rows archived by compaction and the messages of ended continuation ancestors are
- * all found; rewound rows (`active=0, compacted=0`) are not. Multi-word queries AND their
+ * all found; rewound rows (`active=0, compacted=0`) are not, nor the messages of an import
+ * still being stored in batches (no session row yet). Multi-word queries AND their
  * terms and the last one matches as a prefix; hits come newest first (no ranking).
  */
 export class SearchIndex {
@@ -166,7 +167,7 @@ export class SearchIndex {
     limit: number,
     allowed: ReadonlySet<number | undefined> | null,
   ): Promise<MessageRow[]> {
-    const { searchTerms, messages } = this.#db;
+    const { searchTerms, messages, sessions } = this.#db;
     const newestKey = await searchTerms.orderBy(':id').lastKey();
     const newestBucket: unknown = Array.isArray(newestKey) ? newestKey[0] : undefined;
     if (typeof newestBucket !== 'number') return [];
@@ -184,6 +185,8 @@ export class SearchIndex {
       .map((bucket, index) => ({ bucket, index }))
       .filter(({ index }) => exactPostings.every((postings) => postings[index] !== undefined));
     const rows: MessageRow[] = [];
+    // A message whose session row does not exist (yet) belongs to an import still being stored.
+    const sessionExists = new Map<string, boolean>();
     let batchSize = 1;
     for (let start = 0; start < buckets.length && rows.length < limit;) {
       const batch = buckets.slice(start, start + batchSize);
@@ -209,9 +212,18 @@ export class SearchIndex {
         .sort((first, second) => second - first);
       // Page through candidates: a few may be rewound rows, which are skipped.
       for (let page = 0; page < candidates.length && rows.length < limit; page += limit) {
-        for (const row of await messages.bulkGet(candidates.slice(page, page + limit))) {
-          if (row !== undefined && isSearchable(row) && rows.length < limit) rows.push(row);
+        const found = (await messages.bulkGet(candidates.slice(page, page + limit))).filter(
+          (row): row is MessageRow => row !== undefined && isSearchable(row),
+        );
+        const unknown = [...new Set(found.map((row) => row.sessionId))].filter(
+          (id) => !sessionExists.has(id),
+        );
+        if (unknown.length > 0) {
+          const sessionRows = await sessions.bulkGet(unknown);
+          unknown.forEach((id, index) => sessionExists.set(id, sessionRows[index] !== undefined));
         }
+        for (const row of found)
+          if (sessionExists.get(row.sessionId) === true && rows.length < limit) rows.push(row);
       }
       const hitsPerBucket = rows.length / start;
       batchSize =

@@ -13,10 +13,15 @@ export interface MessageTerms {
  * Adds messages to the posting lists. Call inside a read-write transaction over the table:
  * each row is read, extended and written back, and IndexedDB runs read-write transactions on
  * one store one after another, so two tabs appending at once cannot lose each other's ids.
+ *
+ * `freshBuckets`: buckets the caller knows hold no posting row yet (every message with an id in
+ * them is among `entries`, checked in the same transaction); their rows are written without
+ * being read first, which halves the cost of indexing a large import.
  */
 export async function addSearchPostings(
   table: SearchTermTable,
   entries: readonly MessageTerms[],
+  freshBuckets: ReadonlySet<number> = NO_BUCKETS,
 ): Promise<void> {
   const additions = new Map<string, SearchTermRow>();
   for (const { messageId, terms } of entries) {
@@ -30,8 +35,10 @@ export async function addSearchPostings(
   }
   if (additions.size === 0) return;
   const rows = [...additions.values()];
-  const existing = await table.bulkGet(rows.map((row): [number, string] => [row.bucket, row.term]));
-  rows.forEach((row, index) => {
+  const merged = rows.filter((row) => !freshBuckets.has(row.bucket));
+  const existing = await table.bulkGet(merged.map((row): [number, string] => [row.bucket, row.term]));
+  for (const row of rows) if (freshBuckets.has(row.bucket)) row.messageIds.sort(ascending);
+  merged.forEach((row, index) => {
     const stored = existing[index];
     if (stored === undefined) {
       row.messageIds.sort(ascending);
@@ -78,3 +85,5 @@ export async function removeSearchPostings(
 }
 
 const ascending = (first: number, second: number): number => first - second;
+
+const NO_BUCKETS: ReadonlySet<number> = new Set();

@@ -61,6 +61,11 @@ import {
   storageFull,
   type StorageFullError,
 } from './storage-full-error.ts';
+import {
+  storeSessionInBatches,
+  type StoreInBatchesError,
+  type StoreInBatchesOptions,
+} from './store-session-in-batches.ts';
 import type { UsageEventRow } from './usage-event-row.ts';
 
 export type SessionSource = 'chat' | 'import' | 'demo' | 'replay';
@@ -207,19 +212,7 @@ export class SessionRepository {
     const result = await runPlainStorageWrite(() =>
       this.#db.transaction('rw', this.#messageTables, async () => {
         const now = this.#deps.now();
-        const session: SessionRow = {
-          ...newSessionRow(await this.#mintSessionId(now), now),
-          title: sanitizeSessionTitle(input.title),
-          source: input.source,
-          model: input.model,
-          systemPrompt: input.systemPrompt,
-          metadata: input.metadata ?? null,
-          parentSessionId: input.parentSessionId ?? null,
-          provider: input.provider ?? null,
-          baseUrl: input.baseUrl ?? null,
-          messageCount: messages.length,
-          lastMessageAt: messages.length > 0 ? now : null,
-        };
+        const session = newLiveSession(input, await this.#mintSessionId(now), now, messages.length);
         await this.#db.sessions.add(session);
         flushed = (await this.#insertMessages(session.id, messages, prepared, now)).flushed;
         return session;
@@ -229,6 +222,38 @@ export class SessionRepository {
       this.toolResultStorage.forgetFlushed(flushed);
       this.#deps.events?.publish({ type: 'session-created', id: result.value.id });
     }
+    return result;
+  }
+
+  /**
+   * A new live session holding `messages`, written in batches of a few hundred messages (see
+   * `store-session-in-batches.ts`): for an import too large for one transaction. Nothing is
+   * visible until the last batch commits with the session row; a cancelled (`options.signal`)
+   * or failed store removes what it wrote. Imported messages cite no pending tool output, so
+   * none is flushed.
+   */
+  async createSessionInBatches(
+    input: CreateSessionInput,
+    messages: readonly Message[],
+    options: StoreInBatchesOptions & {
+      /** The storage estimate to check room against, instead of the repository's own. */
+      storageEstimate?: () => Promise<StorageEstimateBytes | null>;
+    } = {},
+  ): Promise<Result<SessionRow, StoreInBatchesError>> {
+    const room = await this.#checkRoom(messages, options.storageEstimate ?? this.#deps.storageEstimate);
+    if (!room.ok) return room;
+    const result = await storeSessionInBatches(
+      {
+        db: this.#db,
+        searchIndex: this.searchIndex,
+        now: this.#deps.now,
+        mintSessionId: (now) => this.#mintSessionId(now, { unusedByMessages: true }),
+      },
+      (id, now) => newLiveSession(input, id, now, messages.length),
+      messages,
+      options,
+    );
+    if (result.ok) this.#deps.events?.publish({ type: 'session-created', id: result.value.id });
     return result;
   }
 
@@ -842,10 +867,13 @@ export class SessionRepository {
    * turn) are not checked: the estimate costs a round trip, and a full disk still fails them
    * cleanly as `StorageFull`.
    */
-  async #checkRoom(messages: readonly Message[]): Promise<Result<void, StorageFullError>> {
+  async #checkRoom(
+    messages: readonly Message[],
+    storageEstimate = this.#deps.storageEstimate,
+  ): Promise<Result<void, StorageFullError>> {
     const neededBytes = estimateStoredBytes(messages);
-    if (neededBytes < LARGE_WRITE_BYTES || !this.#deps.storageEstimate) return ok(undefined);
-    const estimate = await this.#deps.storageEstimate();
+    if (neededBytes < LARGE_WRITE_BYTES || !storageEstimate) return ok(undefined);
+    const estimate = await storageEstimate();
     if (estimate === null) return ok(undefined);
     const freeBytes = Math.max(0, estimate.quotaBytes - estimate.usageBytes);
     if (freeBytes >= neededBytes) return ok(undefined);
@@ -884,11 +912,17 @@ export class SessionRepository {
       .toArray();
   }
 
-  /** A fresh id; a collision (same second, same random suffix) draws again. */
-  async #mintSessionId(now: number): Promise<string> {
+  /**
+   * A fresh id; a collision (same second, same random suffix) draws again. A batched import
+   * also avoids ids its messages would share with another import's not yet committed rows.
+   */
+  async #mintSessionId(now: number, options: { unusedByMessages?: boolean } = {}): Promise<string> {
     for (let attempt = 0; attempt < MAXIMUM_SESSION_ID_ATTEMPTS; attempt++) {
       const id = newSessionId(now, this.#deps.randomHex(SESSION_ID_RANDOM_BYTES));
-      if ((await this.#db.sessions.get(id)) === undefined) return id;
+      if ((await this.#db.sessions.get(id)) !== undefined) continue;
+      if (options.unusedByMessages && (await this.#db.messages.where('sessionId').equals(id).count()) > 0)
+        continue;
+      return id;
     }
     throw new Error(`No unused session id after ${MAXIMUM_SESSION_ID_ATTEMPTS} random draws`);
   }
@@ -946,6 +980,28 @@ export function compactionRowToEpoch(row: CompactionRow, number: number): Compac
     tokensBefore: row.tokensBefore,
     tokensAfter: row.tokensAfter,
     assessment: row.assessment,
+  };
+}
+
+/** The row of a new live session created from `input`, holding `messageCount` messages. */
+function newLiveSession(
+  input: CreateSessionInput,
+  id: string,
+  now: number,
+  messageCount: number,
+): SessionRow {
+  return {
+    ...newSessionRow(id, now),
+    title: sanitizeSessionTitle(input.title),
+    source: input.source,
+    model: input.model,
+    systemPrompt: input.systemPrompt,
+    metadata: input.metadata ?? null,
+    parentSessionId: input.parentSessionId ?? null,
+    provider: input.provider ?? null,
+    baseUrl: input.baseUrl ?? null,
+    messageCount,
+    lastMessageAt: messageCount > 0 ? now : null,
   };
 }
 

@@ -23,6 +23,12 @@ export interface TitleInUseError {
   readonly sessionId: string;
 }
 
+/** A batched import was cancelled; what it had written is removed. */
+export interface StoreCancelledError {
+  readonly type: 'StoreCancelled';
+  readonly message: string;
+}
+
 export type SessionStoreError =
   | StorageFullError
   | SessionNotFoundError

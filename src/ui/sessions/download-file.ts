@@ -2,11 +2,11 @@
 const REVOKE_AFTER_MS = 10_000;
 
 /**
- * Saves text as a file through the browser's download: a Blob, an object URL and a temporary link.
- * The state layer produced the text; only this DOM step lives in the UI.
+ * Saves a Blob as a file through the browser's download: an object URL and a temporary link.
+ * The worker produced the Blob; only this DOM step lives in the UI.
  */
-export function downloadFile(file: { fileName: string; mimeType: string; text: string }): void {
-  const url = URL.createObjectURL(new Blob([file.text], { type: `${file.mimeType};charset=utf-8` }));
+export function downloadFile(file: { fileName: string; blob: Blob }): void {
+  const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = file.fileName;

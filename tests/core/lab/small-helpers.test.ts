@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMessage, findMessages } from '#core/lab/find-message.ts';
+import { findMessages } from '#core/lab/find-message.ts';
 import { maskApiKey } from '#core/lab/mask-api-key.ts';
 import { parsePercentInput, percentFieldValue } from '#core/lab/parse-percent-input.ts';
 import { groupMarkAt, toolCallGroupMarks } from '#core/lab/tool-call-groups.ts';
@@ -72,28 +72,6 @@ describe('toolCallGroupMarks', () => {
       'none',
       'none',
     ]);
-  });
-});
-
-describe('findMessage', () => {
-  const messages: Message[] = [
-    { role: 'user', content: 'Run the tests' },
-    {
-      role: 'assistant',
-      content: null,
-      tool_calls: [{ ...call('x'), function: { name: 'terminal', arguments: '{"command":"pytest -q"}' } }],
-    },
-    { role: 'tool', tool_call_id: 'x', name: 'terminal', content: '3 passed' },
-    { role: 'assistant', content: 'All tests pass.' },
-  ];
-
-  it('finds text, tool names and arguments after the given index, wrapping around', () => {
-    expect(findMessage(messages, 'PYTEST', -1)).toBe(1);
-    expect(findMessage(messages, 'tests', 0)).toBe(3);
-    expect(findMessage(messages, 'tests', 3)).toBe(0);
-    expect(findMessage(messages, 'terminal', 1)).toBe(2);
-    expect(findMessage(messages, 'nowhere', 0)).toBe(-1);
-    expect(findMessage(messages, '  ', 0)).toBe(-1);
   });
 });
 

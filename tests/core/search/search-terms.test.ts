@@ -166,3 +166,45 @@ describe('normalizeWord', () => {
     expect(normalizeWord(long)).toBe('a'.repeat(MAXIMUM_TERM_LENGTH_CHARS));
   });
 });
+
+describe('searchTermsOf, the ASCII fast path', () => {
+  /** Characters of every kind the two paths treat differently, ASCII separators among them. */
+  const ALPHABET = [
+    ...'abcXYZ019',
+    ...' _-./:,\n\t"{}',
+    'é',
+    'e\u0301',
+    'İ',
+    'ß',
+    'ｆ',
+    '中',
+    '文',
+    'が',
+    '、',
+    '한',
+    'Ω',
+    'ж',
+    '🚀',
+    '\u00a0',
+    '—',
+    '٣',
+  ];
+
+  it('finds exactly the terms the Unicode pattern finds, in the same order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ALPHABET), { maxLength: 80 }), (characters) => {
+        const text = characters.join('');
+        const expected = [...new Set(termOccurrences(text).map((occurrence) => occurrence.term))];
+        expect(searchTermsOf(text)).toEqual(expected);
+        expect(drain(searchTermsInSteps(text, 7))).toEqual(expected);
+      }),
+      { numRuns: 2_000, seed: 17 },
+    );
+  });
+
+  it('cuts a long ASCII word to the same number of characters as any other word', () => {
+    const word = `${'Ab'.repeat(100)}`;
+    expect(searchTermsOf(`x ${word} y`)).toEqual(['x', 'ab'.repeat(MAXIMUM_TERM_LENGTH_CHARS / 2), 'y']);
+    expect(searchTermsOf(`x ${word}é`)).toEqual(['x', 'ab'.repeat(MAXIMUM_TERM_LENGTH_CHARS / 2)]);
+  });
+});

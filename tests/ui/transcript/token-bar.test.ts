@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import { messageRoles } from '#core/lab/message-roles.ts';
 import type { Message } from '#core/transcript/message.ts';
 import TokenBar from '#ui/transcript/TokenBar.svelte';
 
@@ -14,7 +15,9 @@ const messages: Message[] = [
 
 describe('TokenBar', () => {
   it('merges consecutive messages of one role into one token-proportional segment', () => {
-    const { container } = render(TokenBar, { props: { messages, tokens: [10, 5, 20, 30, 35], total: 100 } });
+    const { container } = render(TokenBar, {
+      props: { roles: messageRoles(messages), tokens: [10, 5, 20, 30, 35], total: 100 },
+    });
     const segments = [...container.querySelectorAll<HTMLElement>('.segment')];
     expect(segments.map((segment) => segment.dataset.role)).toEqual(['system', 'user', 'assistant', 'tool']);
     expect(segments.map((segment) => segment.dataset.tokens)).toEqual(['10', '5', '50', '35']);
@@ -24,7 +27,9 @@ describe('TokenBar', () => {
   });
 
   it('shows each role share of the total in the legend', () => {
-    const { getByText } = render(TokenBar, { props: { messages, tokens: [10, 5, 20, 30, 35], total: 100 } });
+    const { getByText } = render(TokenBar, {
+      props: { roles: messageRoles(messages), tokens: [10, 5, 20, 30, 35], total: 100 },
+    });
     expect(getByText('50.0%')).toBeInTheDocument();
     expect(getByText('35.0%')).toBeInTheDocument();
   });
@@ -38,7 +43,9 @@ describe('TokenBar on long transcripts', () => {
         : { role: 'tool', content: 't', tool_call_id: 'x' },
     );
     const tokens = many.map((message) => (message.role === 'tool' ? 3 : 1));
-    const { container, getByText } = render(TokenBar, { props: { messages: many, tokens, total: 10_000 } });
+    const { container, getByText } = render(TokenBar, {
+      props: { roles: messageRoles(many), tokens, total: 10_000 },
+    });
     const segments = [...container.querySelectorAll<HTMLElement>('.segment')];
     expect(segments.length).toBeLessThanOrEqual(240);
     expect(segments.reduce((sum, segment) => sum + Number(segment.dataset.tokens), 0)).toBe(10_000);

@@ -1,0 +1,186 @@
+import { err, ok, type Result } from '../../core/shared/result.ts';
+import type { Message } from '../../core/transcript/message.ts';
+import type { AppDb } from './app-db.ts';
+import { defaultLockManager, type LockManagerLike } from './compaction-lock.ts';
+import { messageToRow } from './row-mappers.ts';
+import type { SearchIndex } from './search-index.ts';
+import { addSearchPostings, removeSearchPostings, type MessageTerms } from './search-postings.ts';
+import { SEARCH_BUCKET_SIZE_MESSAGES, searchBucketOf } from './search-term-row.ts';
+import type { SessionRow } from './session-row.ts';
+import type { StoreCancelledError } from './session-store-error.ts';
+import { runPlainStorageWrite, type StorageFullError } from './storage-full-error.ts';
+
+/** Messages written per transaction: small enough that one commit never holds the database long. */
+export const IMPORT_BATCH_MESSAGES = 400;
+
+/** An import in progress holds this Web Lock (plus its session id); the orphan sweep skips it. */
+export const IMPORT_LOCK_PREFIX = 'context-lab:import:';
+
+/** The steps inside one batch's transaction, in order; `onBatchStep` is called after each. */
+export const IMPORT_BATCH_STEPS = ['insert-messages', 'index-terms'] as const;
+export type ImportBatchStep = (typeof IMPORT_BATCH_STEPS)[number];
+
+export interface StoreInBatchesOptions {
+  /** Messages per write transaction (default `IMPORT_BATCH_MESSAGES`). */
+  batchSize?: number;
+  /** Aborting stops at the next batch and removes what was written. */
+  signal?: AbortSignal;
+  /**
+   * How many messages are written so far (not yet visible: the session row comes last). Awaited
+   * between batches, so what it reads sees the store as that batch left it.
+   */
+  onProgress?: (stored: number) => void | Promise<void>;
+  /**
+   * Test-only fault injection: called inside each batch's transaction after each step, with the
+   * batch's number from 0. Throwing aborts that transaction as a crash or a closed tab would.
+   */
+  onBatchStep?: (step: ImportBatchStep, batch: number) => void;
+  locks?: LockManagerLike;
+}
+
+export interface StoreInBatchesContext {
+  db: AppDb;
+  searchIndex: SearchIndex;
+  /** A fresh session id, unused by any session row or message. */
+  mintSessionId: (now: number) => Promise<string>;
+  now: () => number;
+}
+
+export type StoreInBatchesError = StorageFullError | StoreCancelledError;
+
+/**
+ * Stores a large transcript as a new session in many small transactions, so no commit holds
+ * the database (or a page waiting on it) for seconds, and progress can be reported between
+ * them. Nothing is visible until the end: messages are written first under the new session's
+ * id, and the session row that makes them a session — listed, loaded, searched (search skips
+ * messages without a session) — is written last, in the final transaction. A cancelled or
+ * failed import removes every row it wrote before it returns; one interrupted by a closed tab
+ * leaves rows without a session, which `deleteOrphanedMessages` removes later (the import's
+ * Web Lock tells an orphan from an import still running in another tab).
+ *
+ * Search postings are written per bucket of message ids once no later message of this import
+ * can fall into it (ids only grow), so each posting row is written once, not once per batch.
+ */
+export async function storeSessionInBatches(
+  context: StoreInBatchesContext,
+  session: (id: string, now: number) => SessionRow,
+  messages: readonly Message[],
+  options: StoreInBatchesOptions = {},
+): Promise<Result<SessionRow, StoreInBatchesError>> {
+  const { db, searchIndex } = context;
+  const batchSize = Math.max(1, options.batchSize ?? IMPORT_BATCH_MESSAGES);
+  const now = context.now();
+  const sessionId = await context.mintSessionId(now);
+  const locks = options.locks ?? defaultLockManager();
+  return locks.request(`${IMPORT_LOCK_PREFIX}${sessionId}`, {}, async () => {
+    const ids: number[] = [];
+    let pending: MessageTerms[] = [];
+    const cancelled = (): boolean => options.signal?.aborted === true;
+    const batches = Math.ceil(messages.length / batchSize);
+    const sliceOf = (batch: number): readonly Message[] =>
+      messages.slice(batch * batchSize, (batch + 1) * batchSize);
+    try {
+      // The next batch's search terms are computed while this one's transaction is written: the
+      // database works on its own thread, so the two overlap.
+      let preparing = batches > 0 ? searchIndex.prepare(sliceOf(0)) : null;
+      for (let batch = 0; batch < batches; batch++) {
+        if (cancelled()) return await removeWritten(db, ids, cancelledError());
+        const slice = sliceOf(batch);
+        const prepared = await preparing!;
+        if (cancelled()) return await removeWritten(db, ids, cancelledError());
+        const writing = runPlainStorageWrite(() =>
+          db.transaction('rw', [db.messages, db.searchTerms], async () => {
+            const batchIds = (
+              await db.messages.bulkAdd(
+                slice.map((message) => messageToRow(sessionId, message, now)),
+                { allKeys: true },
+              )
+            ).filter((id): id is number => id !== undefined);
+            options.onBatchStep?.('insert-messages', batch);
+            const entries = [
+              ...pending,
+              ...batchIds.map((messageId, index) => ({ messageId, terms: prepared[index] ?? [] })),
+            ];
+            const openBucket = searchBucketOf(batchIds[batchIds.length - 1] ?? 0);
+            const complete = entries.filter((entry) => searchBucketOf(entry.messageId) < openBucket);
+            await addSearchPostings(db.searchTerms, complete, await bucketsOnlyOf(db, complete));
+            options.onBatchStep?.('index-terms', batch);
+            return {
+              batchIds,
+              open: entries.filter((entry) => searchBucketOf(entry.messageId) >= openBucket),
+            };
+          }),
+        );
+        preparing = batch + 1 < batches ? searchIndex.prepare(sliceOf(batch + 1)) : null;
+        const written = await writing;
+        if (!written.ok) return await removeWritten(db, ids, written.error);
+        ids.push(...written.value.batchIds);
+        pending = written.value.open;
+        await options.onProgress?.(ids.length);
+      }
+      if (cancelled()) return await removeWritten(db, ids, cancelledError());
+      const row = session(sessionId, now);
+      const committed = await runPlainStorageWrite(() =>
+        db.transaction('rw', [db.sessions, db.messages, db.searchTerms], async () => {
+          await addSearchPostings(db.searchTerms, pending, await bucketsOnlyOf(db, pending));
+          await db.sessions.add(row);
+        }),
+      );
+      if (!committed.ok) return await removeWritten(db, ids, committed.error);
+      return ok(row);
+    } catch (error) {
+      // A bug or a broken database: nothing half-stored stays behind, and the caller hears why.
+      await deleteMessagesInBatches(db, ids).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+/**
+ * The buckets of `entries` that hold no other message than theirs: no posting row can exist for
+ * them yet (a row lists only ids of existing messages, and ids are never reused), so their rows
+ * need not be read before they are written. Call inside a transaction over messages, so a
+ * message another tab appends meanwhile cannot slip in between.
+ */
+async function bucketsOnlyOf(db: AppDb, entries: readonly MessageTerms[]): Promise<Set<number>> {
+  const ours = new Map<number, number>();
+  for (const { messageId } of entries) {
+    const bucket = searchBucketOf(messageId);
+    ours.set(bucket, (ours.get(bucket) ?? 0) + 1);
+  }
+  const only = new Set<number>();
+  for (const [bucket, count] of ours) {
+    const first = bucket * SEARCH_BUCKET_SIZE_MESSAGES;
+    const all = await db.messages
+      .where(':id')
+      .between(first, first + SEARCH_BUCKET_SIZE_MESSAGES)
+      .count();
+    if (all === count) only.add(bucket);
+  }
+  return only;
+}
+
+async function removeWritten(
+  db: AppDb,
+  ids: readonly number[],
+  error: StoreInBatchesError,
+): Promise<Result<never, StoreInBatchesError>> {
+  await deleteMessagesInBatches(db, ids);
+  return err(error);
+}
+
+/** Deletes messages and their search postings, a few batches' worth per transaction, newest first. */
+export async function deleteMessagesInBatches(db: AppDb, ids: readonly number[]): Promise<void> {
+  for (let end = ids.length; end > 0; end -= IMPORT_BATCH_MESSAGES * 4) {
+    const slice = ids.slice(Math.max(0, end - IMPORT_BATCH_MESSAGES * 4), end);
+    await db.transaction('rw', [db.messages, db.searchTerms], async () => {
+      await removeSearchPostings(db.searchTerms, slice);
+      await db.messages.bulkDelete(slice);
+    });
+  }
+}
+
+const cancelledError = (): StoreCancelledError => ({
+  type: 'StoreCancelled',
+  message: 'The import was cancelled before it was stored; nothing was kept.',
+});

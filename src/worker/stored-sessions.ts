@@ -1,0 +1,89 @@
+import type { PresetName } from '../core/presets/preset-name.ts';
+import { getPreset, type Preset } from '../core/presets/preset.ts';
+import {
+  describeLineageSegment,
+  type LineageSegmentDescription,
+} from '../core/sessions/describe-lineage-segment.ts';
+import { err, ok, type Result } from '../core/shared/result.ts';
+import type { LineageExportFormat } from '../io/db/export-lineage.ts';
+import type { SessionRepository } from '../io/db/session-repository.ts';
+import { sessionTranscriptMetadata } from '../io/db/session-transcript-metadata.ts';
+import type { SessionNotFoundError } from '../io/db/session-store-error.ts';
+import { openedDocument, type OpenedDocument } from './document-view.ts';
+import type { LabDocuments } from './lab-documents.ts';
+
+/** A stored session opened as a document, and where a requested message sits in it. */
+export interface OpenedSession {
+  opened: OpenedDocument;
+  /** Index of the requested stored message among the live ones; null when not asked or not live. */
+  messageIndex: number | null;
+}
+
+/**
+ * Loads a stored session's live transcript into a document, with each message's stored id, so a
+ * search hit (which names a stored id) finds its message exactly.
+ */
+export async function openStoredSession(
+  documents: LabDocuments,
+  repository: SessionRepository,
+  request: { documentId: string; sessionId: string; messageId?: number | null },
+  /** Whose estimator measures the rough counts. */
+  preset: Preset,
+): Promise<Result<OpenedSession, SessionNotFoundError>> {
+  const [session, entries] = await Promise.all([
+    repository.getSession(request.sessionId),
+    repository.loadMessageEntries(request.sessionId),
+  ]);
+  if (session === undefined) return err({ type: 'SessionNotFound', sessionId: request.sessionId });
+  const metadata = sessionTranscriptMetadata(session);
+  const storedIds = entries.map((entry) => entry.id);
+  documents.open(
+    request.documentId,
+    entries.map((entry) => entry.message),
+    { tools: metadata.tools ?? [], compactionPoints: metadata.compactionPoints },
+    { metadata, storedIds },
+  );
+  const index = request.messageId == null ? -1 : storedIds.indexOf(request.messageId);
+  return ok({
+    opened: openedDocument(documents, request.documentId, preset),
+    messageIndex: index >= 0 ? index : null,
+  });
+}
+
+/** What the lineage view shows of each session of the chain through `sessionId`, root first. */
+export async function describeLineage(
+  repository: SessionRepository,
+  sessionId: string,
+  presetName: PresetName,
+): Promise<Array<{ sessionId: string; description: LineageSegmentDescription }>> {
+  const preset = getPreset(presetName);
+  const segments = await repository.loadLineageMessages(sessionId, preset);
+  return segments.map(({ session, messages }) => ({
+    sessionId: session.id,
+    description: describeLineageSegment(messages, preset),
+  }));
+}
+
+export interface LineageExportRequest {
+  sessionId: string;
+  format: LineageExportFormat;
+  preset: PresetName;
+  timestampIso: string;
+  /** The file's type, for the Blob. */
+  mimeType: string;
+}
+
+/**
+ * The whole chain of a session in an export format, as a Blob: the page hands it to a download
+ * without ever holding the text (tens of megabytes for a long session).
+ */
+export async function exportLineageBlob(
+  repository: SessionRepository,
+  request: LineageExportRequest,
+): Promise<Blob> {
+  const text = await repository.exportLineage(request.sessionId, request.format, {
+    preset: getPreset(request.preset),
+    timestampIso: request.timestampIso,
+  });
+  return new Blob([text], { type: `${request.mimeType};charset=utf-8` });
+}
