@@ -145,8 +145,7 @@ export class AppState {
       source: this.currentSource,
       origin: this.currentSessionOrigin,
     };
-    // 'import': the source only matters for a transcript not stored yet, and this one is.
-    this.#beforeSwitch('import');
+    this.#beforeSwitch('session');
     let index: number | null;
     try {
       index = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);

@@ -83,12 +83,14 @@ export async function tourLargeSession(
     await page.getByTestId('message-search').fill(options.marker);
     await page.getByTestId('message-search').press('Enter');
     await page.waitForFunction(
-      () => /^#\d+$/.test(document.querySelector('.search-result')?.textContent?.trim() ?? ''),
+      () => /^\d+ of \d+$/.test(document.querySelector('.search-result')?.textContent?.trim() ?? ''),
       undefined,
       { timeout },
     );
     await page.getByTestId('message-detail').filter({ hasText: options.marker }).waitFor({ timeout });
-    return Number((await page.locator('.search-result').textContent())!.trim().slice(1));
+    // The detail is labelled with the found message's index ("Message 41,234").
+    const label = await page.getByTestId('message-detail').getAttribute('aria-label');
+    return Number(label!.replace(/[^0-9]/g, ''));
   });
 
   await step('change a setting: plan and redraw', async () => {
