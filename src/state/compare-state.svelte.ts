@@ -1,8 +1,8 @@
 import type { CompareEntry } from '../core/comparison/compare-entry.ts';
 import type { Comparison, CompareProgress, ComparisonRow } from '../core/comparison/comparison.ts';
 import { diffLostFacts, type LostFactsDiff } from '../core/comparison/diff-lost-facts.ts';
-import { STRATEGIES } from '../core/strategies/strategy-registry.ts';
-import type { Strategy } from '../core/strategies/strategy.ts';
+import { STRATEGY_PROFILES } from '../core/strategies/strategy-catalog.ts';
+import type { StrategyProfile } from '../core/strategies/strategy.ts';
 import {
   workerCallback,
   type CompareReply,
@@ -20,12 +20,12 @@ export const MAX_COMPARE_ENTRIES = 6;
 /** One entry as the Compare tab edits it; `CompareEntry` is what the worker gets. */
 export interface CompareEntryDraft {
   readonly id: number;
-  readonly strategy: Strategy;
+  readonly strategy: StrategyProfile;
   /** '' names the entry after its strategy and overrides. */
   readonly label: string;
   /** Hermes' trigger as a fraction of the window; null keeps the lab's setting. */
   readonly thresholdPercent: number | null;
-  /** Options of the strategy set for this entry only (`Strategy.options` keys). */
+  /** Options of the strategy set for this entry only (`StrategyProfile.options` keys). */
   readonly strategyOptions: Readonly<Record<string, number>>;
 }
 
@@ -119,9 +119,9 @@ export class CompareState {
   }
 
   /** The strategy an "Add" offers first: the first one not in the list yet. */
-  get suggestedStrategy(): Strategy {
+  get suggestedStrategy(): StrategyProfile {
     const used = new Set(this.entries.map((entry) => entry.strategy));
-    return STRATEGIES.find((strategy) => !used.has(strategy)) ?? STRATEGIES[0]!;
+    return STRATEGY_PROFILES.find((strategy) => !used.has(strategy)) ?? STRATEGY_PROFILES[0]!;
   }
 
   get diff(): CompareDiffView | null {
@@ -134,7 +134,7 @@ export class CompareState {
     return { first: a, second: b, diff: diffLostFacts(a.fidelity.lost, b.fidelity.lost) };
   }
 
-  addEntry(strategy: Strategy = this.suggestedStrategy): void {
+  addEntry(strategy: StrategyProfile = this.suggestedStrategy): void {
     if (!this.canAdd) return;
     this.entries = [
       ...this.entries,

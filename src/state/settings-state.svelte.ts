@@ -6,8 +6,8 @@ import {
   type CompactionMode,
   type CompactionModeChoice,
 } from '../core/sessions/compaction-mode.ts';
-import { isStrategyName, strategyOrDefault } from '../core/strategies/strategy-registry.ts';
-import type { Strategy } from '../core/strategies/strategy.ts';
+import { isStrategyName, strategyProfileOrDefault } from '../core/strategies/strategy-catalog.ts';
+import type { StrategyProfile } from '../core/strategies/strategy.ts';
 import { DEFAULT_STRATEGY_NAME, type StrategyName } from '../core/strategies/strategy-names.ts';
 import { isEstimator, type Estimator } from '../core/tokens/estimator.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
@@ -129,9 +129,12 @@ export class SettingsState {
     return this.#strategyName;
   }
 
-  /** The chosen strategy: what every layer below the settings works with. */
-  get strategy(): Strategy {
-    return strategyOrDefault(this.#strategyName);
+  /**
+   * The chosen strategy's profile: the value every layer below the settings is given (the worker
+   * and the chat loop run the strategy it describes).
+   */
+  get strategy(): StrategyProfile {
+    return strategyProfileOrDefault(this.#strategyName);
   }
 
   /** The Hermes generation hosting the strategy (session chains, errors, caching, usage). */

@@ -50,3 +50,34 @@ describe('layer boundaries', () => {
     expect(violations).toEqual([]);
   });
 });
+
+describe('the page holds strategy profiles, not strategies', () => {
+  // The registry and every module with a `-profile.ts` beside it hold compaction code; the page's
+  // bundle stays small only while the page (state, ui) reaches strategies through the catalog.
+  const strategiesDir = join(srcDir, 'core/strategies');
+  const withCode = new Set([
+    'strategy-registry.ts',
+    ...readdirSync(strategiesDir)
+      .filter((entry) => entry.endsWith('-profile.ts'))
+      .map((entry) => entry.replace(/-profile\.ts$/, '.ts')),
+  ]);
+
+  it('knows which modules hold the code', () => {
+    expect([...withCode]).toEqual(
+      expect.arrayContaining(['strategy-registry.ts', 'hermes.ts', 'codex-cli.ts']),
+    );
+  });
+
+  it('imports neither the registry nor a strategy module in src/state or src/ui', () => {
+    const offenders = sourceFiles(srcDir)
+      .filter((path) => /^(state|ui)\//.test(relative(srcDir, path)))
+      .flatMap((path) =>
+        [...readFileSync(path, 'utf8').matchAll(/^\s*import\s+(?!type\b)[^'"]*['"]([^'"]+)['"]/gm)]
+          .map((match) => match[1]!)
+          .filter((specifier) => /core\/strategies\//.test(specifier))
+          .filter((specifier) => withCode.has(specifier.split('/').pop()!))
+          .map((specifier) => `${relative(srcDir, path)} imports ${specifier}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+});

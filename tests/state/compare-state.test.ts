@@ -4,7 +4,7 @@ import type { CompareProgress, Comparison } from '#core/comparison/comparison.ts
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import { roughMessageCounting } from '#core/simulation/message-counting.ts';
-import { findStrategy, STRATEGIES } from '#core/strategies/strategy-registry.ts';
+import { findStrategyProfile, STRATEGY_PROFILES as STRATEGIES } from '#core/strategies/strategy-catalog.ts';
 import type { CompareReply, CompareRequest, ComputeClient } from '#io/compute/compute-client.ts';
 import { AppDb } from '#io/db/app-db.ts';
 import { SettingsRepository } from '#io/db/settings-repository.ts';
@@ -15,7 +15,7 @@ import { TranscriptState } from '#state/transcript-state.svelte.ts';
 
 const demo = buildDemoTranscript();
 /** Tests name strategies; the state takes the values. */
-const named = (name: string) => findStrategy(name)!;
+const named = (name: string) => findStrategyProfile(name)!;
 let comparison: Comparison;
 
 beforeAll(async () => {

@@ -8,6 +8,7 @@
  * with a notice in its place. No summary, unless Auto Compact is switched on: then the same
  * model summarises everything after the first pair.
  */
+import { CLINE_PROFILE, AUTO_COMPACT } from './cline-profile.ts';
 import { createCompressorState } from '../compression/compressor-state.ts';
 import { contentTextForContains } from '../compression/content-text.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
@@ -29,7 +30,6 @@ import {
   type PlanReason,
   type Strategy,
   type StrategyCompaction,
-  type StrategyOption,
   type StrategyPlan,
   type StrategyTrigger,
 } from './strategy.ts';
@@ -44,17 +44,6 @@ import {
   tokensFor,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
-
-const AUTO_COMPACT: StrategyOption = {
-  key: 'cline.autoCompact',
-  label: 'Auto Compact',
-  help: 'Instead of dropping messages, have the model summarise everything after the first exchange (1 = on).',
-  defaultValue: 0,
-  min: 0,
-  max: 1,
-  step: 1,
-  unit: 'count',
-};
 
 /** Cline skips truncation when the duplicate-read notices save at least this share of characters. */
 const DEDUPE_ENOUGH_SHARE = 0.3;
@@ -565,23 +554,7 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
 }
 
 export const CLINE_STRATEGY: Strategy = {
-  name: 'cline',
-  label: 'Cline',
-  summary:
-    'Cline: near the window, replace re-read files with a notice; if that saves under 30%, drop half the history after the first exchange.',
-  description:
-    "Modelled on Cline's context management (cline/cline, context-window-utils.ts and ContextManager.ts) as of 2026-10. " +
-    'It fires at maxAllowedSize: the window minus 27,000 / 30,000 / 40,000 tokens for 64K / 128K / 200K windows, ' +
-    'otherwise the larger of the window minus 40,000 and 80% of it. First, older copies of every file read (or written ' +
-    'whole) again are replaced by a duplicate-read notice; if that saves at least 30% of the characters, nothing else ' +
-    'happens. Otherwise the first user/assistant exchange is kept and half of the messages after it are dropped from ' +
-    'the front (three quarters when the context is more than twice the limit), cut at a tool-group boundary, with a ' +
-    'truncation notice in their place; nothing is summarised. With the Auto Compact option the same model instead ' +
-    'summarises everything after the first exchange. Notices and the summary prompt are our own words.',
-  preset: HOST_PRESET,
-  usesHermesSettings: false,
-  options: [AUTO_COMPACT],
-  regionLabels: { head: 'first user/assistant exchange', middle: 'truncated', tail: 'kept' },
+  ...CLINE_PROFILE,
   trigger: clineTrigger,
   prepare: (messages, _tools, shared) => withSharedCaches(prepareCline(messages), HOST_PRESET, shared),
   plan: planCline,

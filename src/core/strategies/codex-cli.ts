@@ -5,6 +5,7 @@
  * the oldest one that does not fit cut to the remainder), and a handoff summary inserted as a
  * user message. Assistant replies and tool calls are not kept: the summary stands for them.
  */
+import { CODEX_CLI_PROFILE, TRIGGER_PERCENT, USER_MESSAGE_BUDGET } from './codex-cli-profile.ts';
 import { createCompressorState } from '../compression/compressor-state.ts';
 import type { SummaryTemplate } from '../compression/summary-template.ts';
 import { contentTextForContains } from '../compression/content-text.ts';
@@ -21,7 +22,6 @@ import {
   type PlanInput,
   type Strategy,
   type StrategyCompaction,
-  type StrategyOption,
   type StrategyPlan,
   type StrategyTrigger,
 } from './strategy.ts';
@@ -37,27 +37,6 @@ import {
   utf8Bytes,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
-
-const TRIGGER_PERCENT: StrategyOption = {
-  key: 'codex.triggerPercent',
-  label: 'Auto-compact at',
-  help: 'model_auto_compact_token_limit as a share of the raw window (Codex: 90%).',
-  defaultValue: 90,
-  min: 10,
-  max: 100,
-  step: 1,
-  unit: 'percent',
-};
-const USER_MESSAGE_BUDGET: StrategyOption = {
-  key: 'codex.userMessageTokens',
-  label: 'User messages kept',
-  help: 'Earlier user messages carried into the new history, newest first (Codex: 20,000 tokens).',
-  defaultValue: 20_000,
-  min: 0,
-  max: 200_000,
-  step: 1000,
-  unit: 'tokens',
-};
 
 /** Codex's usable window is 95% of the raw one; the trigger is measured against the raw one. */
 const EFFECTIVE_WINDOW_SHARE = 0.95;
@@ -298,22 +277,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
 }
 
 export const CODEX_CLI_STRATEGY: Strategy = {
-  name: 'codex-cli',
-  label: 'Codex CLI',
-  summary:
-    'Codex CLI: at 90% of the window, keep only your last 20K tokens of user messages plus a handoff summary.',
-  description:
-    "Modelled on OpenAI's Codex CLI local compaction (codex-rs core/src/compact.rs) as of 2026-10. Auto-compaction " +
-    'fires when the prompt reaches 90% of the raw context window (model_auto_compact_token_limit; the usable window ' +
-    'is 95% of the raw one). The new history is the initial context (system prompt), your previous user messages ' +
-    'newest first up to 20,000 tokens at about four bytes per token (the oldest one that does not fit is cut to the ' +
-    'remainder), and a handoff summary inserted as a user message behind a note that another model did the earlier ' +
-    'work. Assistant replies, tool calls and tool results are not kept. The summary follows Codex’s checkpoint ' +
-    'structure (goal; progress and decisions; constraints; next steps; critical data), written in our own words.',
-  preset: HOST_PRESET,
-  usesHermesSettings: false,
-  options: [TRIGGER_PERCENT, USER_MESSAGE_BUDGET],
-  regionLabels: { head: 'initial context', middle: 'history (user messages kept)', tail: 'recent turns' },
+  ...CODEX_CLI_PROFILE,
   trigger: codexTrigger,
   // Codex needs nothing prepared but the planner's sizes.
   prepare: (_messages, _tools, shared) => withSharedCaches({}, HOST_PRESET, shared),

@@ -4,6 +4,7 @@
  * into a structured handoff. The behaviour is all in `src/core/compression` and the preset's
  * switches; this file only answers the strategy questions with it.
  */
+import { HERMES_2026_04_PROFILE, HERMES_2026_07_PROFILE } from './hermes-profile.ts';
 import { compress } from '../compression/compress.ts';
 import { shouldCompress } from '../compression/compression-gates.ts';
 import { createHermesDocument, isDocumentFor, type HermesDocument } from '../compression/hermes-document.ts';
@@ -15,8 +16,6 @@ import { isSummaryMessage } from '../compression/real-user-message.ts';
 import { computeSummaryBudget } from '../config/compute-summary-budget.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { deriveThresholds, type DerivedThresholds } from '../config/derive-thresholds.ts';
-import { HERMES_2026_04 } from '../presets/hermes-2026-04.ts';
-import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
 import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
 import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
@@ -33,19 +32,13 @@ import {
   type Strategy,
   type StrategyCompaction,
   type StrategyPlan,
+  type StrategyProfile,
   type StrategyTrigger,
 } from './strategy.ts';
 import type { StrategyName } from './strategy-names.ts';
 
 /** A pruning replacement can be a 50 KB argument JSON; the plan needs only its start. */
 const REPLACEMENT_PREVIEW_CHARS = 400;
-
-interface HermesStrategyFacts {
-  readonly name: StrategyName;
-  readonly label: string;
-  readonly summary: string;
-  readonly description: string;
-}
 
 function hermesTrigger(config: CompressionConfig, preset: Preset): StrategyTrigger {
   const thresholds = deriveThresholds(config, preset);
@@ -288,14 +281,11 @@ function skipNote(reason: NonNullable<StrategyCompaction['skipped']>, error: str
   }
 }
 
-/** Builds the strategy for one Hermes generation's preset. */
-export function hermesStrategy(preset: Preset, facts: HermesStrategyFacts): Strategy {
+/** The strategy of one Hermes generation: its profile and the preset's compress(). */
+export function hermesStrategy(profile: StrategyProfile): Strategy {
+  const preset = profile.preset;
   return {
-    ...facts,
-    preset,
-    usesHermesSettings: true,
-    options: [],
-    regionLabels: { head: 'protected head', middle: 'middle to summarise', tail: 'protected tail' },
+    ...profile,
     trigger: (config) => hermesTrigger(config, preset),
     prepare: (messages, tools, shared) =>
       createHermesDocument(
@@ -310,30 +300,5 @@ export function hermesStrategy(preset: Preset, facts: HermesStrategyFacts): Stra
   };
 }
 
-export const HERMES_2026_04_STRATEGY: Strategy = hermesStrategy(HERMES_2026_04, {
-  name: 'hermes-2026-04',
-  label: 'Hermes (2026-04)',
-  summary:
-    'Hermes Agent at 3cb43df: 50% trigger, tail of 20% of the threshold, handoff summary of the middle.',
-  description:
-    'Hermes Agent as of commit 3cb43df (2026-04-24), the generation its original documents describe. ' +
-    'Compaction fires at 50% of the window (at least 64,000 tokens). Old tool outputs outside the protected ' +
-    'tail become one-line summaries, duplicates back-references. The first protect_first_n messages (system ' +
-    'prompt included) stay; the tail keeps 20% of the threshold in tokens, aligned to tool groups, with the ' +
-    'last user message; everything between is summarised into a structured handoff ("Active Task", Goal, ' +
-    'Completed Actions…). A call whose result was summarised away gets a stub result. Every compaction ' +
-    'starts a continuation session.',
-});
-
-export const HERMES_2026_07_STRATEGY: Strategy = hermesStrategy(HERMES_2026_07, {
-  name: 'hermes-2026-07',
-  label: 'Hermes (2026-07)',
-  summary: 'Hermes Agent at 9eb7b1a6: 75% floor under 512K, head decay, "Historical …" handoff, anti-thrash.',
-  description:
-    'Hermes Agent as of commit 9eb7b1a6 (2026-07-22). The 50% trigger is raised to 75% for windows under ' +
-    '512K, after reserving max_tokens. The head is the system prompt plus protect_first_n, which decays to ' +
-    'nothing after the first compaction; the tail is token-budgeted with a floor of up to 8 messages and keeps ' +
-    'the latest user ask and assistant reply. The summary uses "Historical …" sections grounded in the real ' +
-    'last user turn; a failed summary falls back to a deterministic handoff; orphaned calls are stripped; two ' +
-    'ineffective compactions stop automatic compaction.',
-});
+export const HERMES_2026_04_STRATEGY: Strategy = /* @__PURE__ */ hermesStrategy(HERMES_2026_04_PROFILE);
+export const HERMES_2026_07_STRATEGY: Strategy = /* @__PURE__ */ hermesStrategy(HERMES_2026_07_PROFILE);

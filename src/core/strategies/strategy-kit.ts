@@ -9,7 +9,7 @@ import { COMPRESSED_SUMMARY_METADATA_KEY } from '../compression/markers.ts';
 import { isRealUserMessage } from '../compression/real-user-message.ts';
 import { contentTextForContains } from '../compression/content-text.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
-import { HERMES_2026_07 } from '../presets/hermes-2026-07.ts';
+import { HOST_PRESET } from './host-preset.ts';
 import type { Preset } from '../presets/preset.ts';
 import { estimateMessageTokensRough, type RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
@@ -17,11 +17,7 @@ import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import type { CompactInput, MessageTokens, PlanInput, PlanReason, StrategyTrigger } from './strategy.ts';
 
-/**
- * The live loop around other tools' strategies is current Hermes (errors, caching, usage,
- * session rules, anti-thrash gates); their messages are measured with its rough estimator.
- */
-export const HOST_PRESET: Preset = HERMES_2026_07;
+export { HOST_PRESET };
 
 /** Leading system/developer messages: the initial context every strategy keeps. */
 export function leadingSystemCount(messages: readonly Message[]): number {

@@ -241,7 +241,13 @@ export interface PrepareContext {
   readonly summaryTextCache: (preset: Preset) => SummaryTextCache;
 }
 
-export interface Strategy {
+/**
+ * What the page shows of a strategy — its name, labels, host preset and settings — without its
+ * code. The settings, pickers and comparison entries hold these (the strategy catalog); the
+ * worker, the chat loop and the CLIs hold the whole `Strategy` (the registry), so the page's
+ * bundle carries no compaction code.
+ */
+export interface StrategyProfile {
   /** The registry name. Only settings, storage and the CLI look a strategy up by it. */
   readonly name: StrategyName;
   /** Short display name, e.g. "Codex CLI". */
@@ -260,6 +266,9 @@ export interface Strategy {
   /** The strategy's own settings, read from `config.strategyOptions`. */
   readonly options: readonly StrategyOption[];
   readonly regionLabels: RegionLabels;
+}
+
+export interface Strategy extends StrategyProfile {
   /** Where its trigger fires for these settings. */
   trigger(config: CompressionConfig): StrategyTrigger;
   /**

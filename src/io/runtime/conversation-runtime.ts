@@ -17,6 +17,7 @@
  * simply runs the turn again. Every compaction rotates the session; the runtime continues in
  * the child.
  */
+import { strategyFor } from '../../core/strategies/strategy-registry.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
 import { assessmentRoute } from '../llm/assessment-route.ts';
 import { liveAssessment } from './live-assessment.ts';
@@ -795,7 +796,7 @@ export class ConversationRuntime {
     const reading = readUsage(response, purpose, {
       state: this.#state,
       settings,
-      thresholdTokens: settings.strategy.trigger(this.#config(settings)).thresholdTokens,
+      thresholdTokens: strategyFor(settings.strategy).trigger(this.#config(settings)).thresholdTokens,
     });
     if (purpose === 'chat') {
       this.#state = reading.state;
@@ -931,7 +932,7 @@ export class ConversationRuntime {
     return {
       id: ++this.#turnCounter,
       settings,
-      strategy: settings.strategy,
+      strategy: strategyFor(settings.strategy),
       preset: settings.strategy.preset,
       tools: BROWSER_TOOL_SCHEMAS,
       client,

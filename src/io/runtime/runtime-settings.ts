@@ -1,6 +1,6 @@
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
 import type { CompactionMode } from '../../core/sessions/compaction-mode.ts';
-import type { Strategy } from '../../core/strategies/strategy.ts';
+import type { StrategyProfile } from '../../core/strategies/strategy.ts';
 import type { ProviderSettings } from '../llm/provider-settings.ts';
 
 /** The output cap of chat requests unless the user sets one: room for a long answer, far below any window. */
@@ -8,8 +8,11 @@ export const DEFAULT_CHAT_MAX_OUTPUT_TOKENS = 4096;
 
 /** Everything one turn reads from the user's settings, read afresh at the start of each turn. */
 export interface RuntimeSettings {
-  /** The compaction strategy in force; its preset hosts the loop (errors, caching, usage, gates). */
-  readonly strategy: Strategy;
+  /**
+   * The compaction strategy in force, as the page holds it (its profile); each turn runs the
+   * strategy it describes. Its preset hosts the loop (errors, caching, usage, gates).
+   */
+  readonly strategy: StrategyProfile;
   /** Null when no key is set: the chat cannot send, compaction uses the offline summariser. */
   readonly provider: ProviderSettings | null;
   /**
