@@ -6,24 +6,19 @@
  */
 import { isContextSummaryContent } from '#core/compression/markers.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
-import { CLINE_STRATEGY, clineMaxAllowedSize } from '#core/strategies/cline.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
 import { FATE, type Strategy } from '#core/strategies/strategy.ts';
-import { roughMessageTokens } from '#core/strategies/strategy-kit.ts';
 import type { Message } from '#core/transcript/message.ts';
 
 /** The checks of the property a known bug can break. */
-export type InvariantCheck = 'latest-ask' | 'pin' | 'summary-in-place' | 'plan-matches';
+export type InvariantCheck = 'latest-ask' | 'pin' | 'summary-in-place';
 
 /** What a known bug is judged on: the input, the pin, and what the plan and compaction did. */
 export interface CompactionCase {
   readonly messages: readonly Message[];
   readonly pin: number;
-  readonly contextLength: number;
   /** The compaction's fates (pins restored). */
   readonly fates: Uint8Array;
-  /** The planner's token count of the whole request. */
-  readonly plannedTokens: number;
 }
 
 export interface KnownBug {
@@ -65,25 +60,9 @@ export const PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION: KnownBug = {
   },
 };
 
-/**
- * Cline decides between dropping half and three quarters on the request's tokens; the planner
- * counts them with its rough basis, a compaction given no counts with `roughMessageTokens`, a
- * few tokens apart. Just over twice the limit the plan shows one span and the compaction drops
- * another.
- */
-export const CLINE_COUNTS_STRADDLE_KEEP_RULE: KnownBug = {
-  strategy: CLINE_STRATEGY,
-  breaks: ['plan-matches'],
-  applies: ({ messages, contextLength, plannedTokens }) => {
-    const limit = clineMaxAllowedSize(contextLength);
-    return plannedTokens / 2 > limit !== roughMessageTokens(messages, []).request / 2 > limit;
-  },
-};
-
 export const KNOWN_STRATEGY_BUGS: readonly KnownBug[] = [
   PINNED_RESULT_OF_SUMMARISED_CALL,
   PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION,
-  CLINE_COUNTS_STRADDLE_KEEP_RULE,
 ];
 
 /** The checks known bugs of `strategy` break in this case (usually none). */
