@@ -1,17 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { INITIAL_COMPRESSOR_STATE } from '#core/compression/compressor-state.ts';
+import { contentTextForContains } from '#core/compression/content-text.ts';
 import type { HermesDocument } from '#core/compression/hermes-document.ts';
+import { SUMMARY_PREFIX_2026_07 } from '#core/compression/markers.ts';
 import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
 import { createPlanner } from '#core/lab/create-planner.ts';
 import type { Preset } from '#core/presets/preset.ts';
 import { compactConversation } from '#core/strategies/compact-conversation.ts';
-import { HERMES_2026_04_STRATEGY } from '#core/strategies/hermes.ts';
+import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
 import { preparedCaches } from '#core/strategies/shared-message-caches.ts';
+import type { Strategy } from '#core/strategies/strategy.ts';
 import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
 import type { RoughMessageSize, RoughSizeCache } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { calls, result, user } from '#tests/helpers/strategy-fixtures.ts';
+import { latestAskSurvives } from '#tests/helpers/strategy-output-checks.ts';
 
 /** A size cache that remembers which messages were looked up and which were measured into it. */
 class WatchedSizeCache extends WeakMap<Message, RoughMessageSize> {
@@ -123,5 +128,56 @@ describe('compactConversation after a plan', () => {
       { summarizer: createOfflineSummarizer(), now: () => 0 },
     );
     expect(pruning).toHaveBeenCalled();
+  });
+});
+
+/** Compacts by hand at 16K (offline summariser, forced), with these messages pinned. */
+const compactPinned = (strategy: Strategy, input: Message[], pins: readonly number[]) =>
+  compactConversation(
+    strategy,
+    {
+      reason: 'manual',
+      systemPrompt: '',
+      messages: input,
+      tools: [],
+      config: { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 16_000 },
+      state: INITIAL_COMPRESSOR_STATE,
+      force: true,
+      pinned: new Set(pins),
+    },
+    { summarizer: createOfflineSummarizer(), now: () => 0 },
+  );
+
+describe('pinned messages survive verbatim', () => {
+  describe('a pinned message Hermes 2026-07 merged its summary into, in a resumed session', () => {
+    // #0 is an earlier compaction's summary. The head (#0–#2) ends on a user turn and the tail
+    // (#6–#7) starts with an assistant call, so no role fits a summary between them and 2026-07
+    // merges the new summary (of #3–#5) into #6.
+    const input: Message[] = [
+      user(`${SUMMARY_PREFIX_2026_07} Earlier we migrated the billing schema; tests pass.`),
+      user('Turn 0: please fix the invoice bug in src/module_0.py and run the tests.'),
+      user('Turn 1: please fix the invoice bug in src/module_0.py and run the tests.'),
+      user('Turn 2: please fix the invoice bug in src/module_0.py and run the tests.'),
+      calls([['call_0', 'terminal', { command: 'pytest tests/test_0.py' }]], ''),
+      result('call_0', 'FAILED tests/test_invoice.py::test_total - AssertionError\n'.repeat(60)),
+      calls([['call_1', 'terminal', { command: 'pytest tests/test_0.py' }]]),
+      result('call_1', 'passed'),
+    ];
+
+    it('keeps the message verbatim and the new summary standing before it', async () => {
+      const outcome = await compactPinned(HERMES_2026_07_STRATEGY, input, [6]);
+      expect(outcome.skipped).toBeNull();
+      const body = outcome.compaction.summaries[0]!.body;
+      expect(outcome.messages).toHaveLength(6);
+      expect(outcome.messages.slice(0, 3)).toEqual(input.slice(0, 3));
+      expect(outcome.messages[3]!.role).toBe('user');
+      expect(contentTextForContains(outcome.messages[3]!.content)).toContain(body);
+      expect(outcome.messages.slice(4)).toEqual(input.slice(6));
+      // What the summary stands for survives in it, the latest ask (#3) included.
+      expect(latestAskSurvives(input, outcome.messages)).toBe(true);
+      expect(outcome.notes).toContain(
+        'Pinned message #6 kept whole: the summary stands before it instead of inside it.',
+      );
+    });
   });
 });

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INITIAL_COMPRESSOR_STATE } from '#core/compression/compressor-state.ts';
-import { SUMMARY_PREFIX_2026_07 } from '#core/compression/markers.ts';
 import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { findMissingPinnedMessages } from '#core/fidelity/find-missing-pinned-messages.ts';
@@ -13,12 +12,7 @@ import { createPlanner } from '#core/lab/create-planner.ts';
 import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import type { Strategy } from '#core/strategies/strategy.ts';
 import type { Message, ToolCall } from '#core/transcript/message.ts';
-import { latestAskSurvives } from '#tests/helpers/strategy-output-checks.ts';
-import {
-  PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION,
-  PINNED_RESULT_OF_SUMMARISED_CALL,
-  type KnownBug,
-} from './known-strategy-bugs.ts';
+import { PINNED_RESULT_OF_SUMMARISED_CALL, type KnownBug } from './known-strategy-bugs.ts';
 
 /** Plans and compacts as the property does (offline summariser, forced, one pin or none). */
 async function planAndCompact(
@@ -95,32 +89,5 @@ describe('known bug: Hermes 2026-04 loses a pinned result of a summarised call',
   it.fails('keeps the pinned result', async () => {
     const { outcome, pinned } = await run();
     expect(findMissingPinnedMessages(messages, pinned, outcome.messages)).toEqual([]);
-  });
-});
-
-describe('known bug: Hermes 2026-07 drops its summary when the merge target is pinned in a resumed session', () => {
-  // The property's shrunk counterexample, as fast-check printed it.
-  const messages: Message[] = [
-    {
-      role: 'user',
-      content: `${SUMMARY_PREFIX_2026_07} Earlier we migrated the billing schema; tests pass.`,
-    },
-    { role: 'user', content: 'Turn 0: please fix the invoice bug in src/module_0.py and run the tests.' },
-    { role: 'user', content: 'Turn 1: please fix the invoice bug in src/module_0.py and run the tests.' },
-    { role: 'user', content: 'Turn 2: please fix the invoice bug in src/module_0.py and run the tests.' },
-    { role: 'assistant', content: '', tool_calls: [call('call_0')] },
-    { role: 'tool', tool_call_id: 'call_0', content: 'invoi' },
-    { role: 'assistant', content: null, tool_calls: [call('call_1')] },
-    { role: 'tool', tool_call_id: 'call_1', content: 'invoi' },
-  ];
-  const run = () => planAndCompact(PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION.strategy, messages, 16_000, 6);
-
-  it('is a case the property exempts', async () => {
-    expect((await run()).applies(PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION)).toBe(true);
-  });
-
-  it.fails('keeps the latest ask, verbatim or in the summary', async () => {
-    const { outcome } = await run();
-    expect(latestAskSurvives(messages, outcome.messages)).toBe(true);
   });
 });

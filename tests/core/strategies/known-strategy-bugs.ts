@@ -4,14 +4,12 @@
  * in exactly those cases, and checks everything else; `known-strategy-bugs.test.ts` holds one
  * failing example of each (`it.fails`), so a fix turns it red and its entry here must go.
  */
-import { isContextSummaryContent } from '#core/compression/markers.ts';
-import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
-import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
+import { HERMES_2026_04_STRATEGY } from '#core/strategies/hermes.ts';
 import { FATE, type Strategy } from '#core/strategies/strategy.ts';
 import type { Message } from '#core/transcript/message.ts';
 
 /** The checks of the property a known bug can break. */
-export type InvariantCheck = 'latest-ask' | 'pin' | 'summary-in-place';
+export type InvariantCheck = 'pin';
 
 /** What a known bug is judged on: the input, the pin, and what the plan and compaction did. */
 export interface CompactionCase {
@@ -42,28 +40,7 @@ export const PINNED_RESULT_OF_SUMMARISED_CALL: KnownBug = {
   },
 };
 
-/**
- * Hermes 2026-07 in a resumed session (an earlier summary in the head) merges its new summary
- * into the first tail message but records the summary at the earlier summary's position; a pin
- * on that tail message is then put back verbatim and the new summary is lost with everything it
- * stood for, the latest ask included.
- */
-export const PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION: KnownBug = {
-  strategy: HERMES_2026_07_STRATEGY,
-  breaks: ['latest-ask', 'summary-in-place'],
-  applies: ({ messages, pin, fates }) => {
-    const resumed = messages.some(
-      (message) => message.role !== 'system' && isContextSummaryContent(message.content, HERMES_2026_07),
-    );
-    const lastSummarised = fates.lastIndexOf(FATE.summarized);
-    return resumed && lastSummarised >= 0 && pin === lastSummarised + 1;
-  },
-};
-
-export const KNOWN_STRATEGY_BUGS: readonly KnownBug[] = [
-  PINNED_RESULT_OF_SUMMARISED_CALL,
-  PIN_ON_MERGE_TARGET_IN_RESUMED_SESSION,
-];
+export const KNOWN_STRATEGY_BUGS: readonly KnownBug[] = [PINNED_RESULT_OF_SUMMARISED_CALL];
 
 /** The checks known bugs of `strategy` break in this case (usually none). */
 export function checksBrokenByKnownBugs(strategy: Strategy, compaction: CompactionCase): Set<InvariantCheck> {
