@@ -14,11 +14,10 @@ import { FATE, FATE_NAMES, type FateName, type MessageTokens } from '../strategi
 import type { Preset } from '../presets/preset.ts';
 import {
   estimateMessagesTokensRough,
-  estimateMessageTokensRough,
   type RoughSizeCache,
 } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
-import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.ts';
+import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Estimator, TokenEncoding } from '../tokens/estimator.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ForeignCompactionPoint, ToolSchema } from '../transcript/transcript.ts';
@@ -114,13 +113,12 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     const known = roughByPreset.get(preset);
     if (known) return known;
     const cache = sizeCache(preset);
-    const tokens = new Int32Array(messages.length);
-    for (let index = 0; index < messages.length; index++)
-      tokens[index] = estimateMessageTokensRough(messages[index]!, preset, cache);
+    // The same counts a compaction given none falls back on, so plan and compaction agree.
+    const counts = measureRoughTokens(messages, tools, preset, cache);
     const basis: RoughBasis = {
       estimator: 'rough',
-      tokens,
-      axis: buildTokenAxis(tokens, systemEnd, estimateToolsTokensRough(tools, preset)),
+      tokens: counts.perMessage,
+      axis: buildTokenAxis(counts.perMessage, systemEnd, counts.toolsTokens),
       messagesTokens: estimateMessagesTokensRough(messages, preset, cache),
       requestTokens: estimateRequestTokensRough(messages, '', tools, preset, cache),
     };

@@ -124,10 +124,12 @@ export async function compactConversation(
   const notes = [...compaction.notes];
   const fates = compaction.fates.slice();
   let output = compaction.messages;
+  let pinNotes: readonly string[] = [];
   if (input.pinned && input.pinned.size > 0) {
     const restored = restorePinned(output, messages, fates, input.pinned, compaction, preset);
     output = restored.messages;
-    notes.push(...restored.notes);
+    pinNotes = restored.notes;
+    notes.push(...pinNotes);
   }
   // The safety net every strategy gets (Hermes' own compress() already ran it, so it changes
   // nothing there): a call left without its result, or a result without its call, never goes
@@ -153,7 +155,13 @@ export async function compactConversation(
   const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, removed);
   if (growth.grows) {
     // A compaction that does not shrink the context only costs a summary and a cache rewrite.
-    return unchanged('would-grow', [`Refused: ${growth.reason}.`]);
+    // Pins put back can be why: say which, before the refusal.
+    const reason =
+      removed === 0 && pinNotes.length > 0
+        ? `with the pinned messages kept, nothing is left summarised or dropped, and the summary would only ` +
+          `grow the context from ${formatCount(tokensBefore)} to ${formatCount(tokensAfter)} tokens`
+        : growth.reason;
+    return unchanged('would-grow', [...pinNotes, `Refused: ${reason}.`]);
   }
   const requestTokensAfter = estimateRequestTokensRough(
     output,
@@ -208,6 +216,21 @@ function changedCopyOf(output: readonly Message[], original: Message): number {
   );
 }
 
+const isRemoved = (fate: number | undefined): boolean => fate === FATE.summarized || fate === FATE.dropped;
+
+/**
+ * The call of a tool result whose call the strategy summarised or dropped (-1 for anything
+ * else). Such a result is lost even when its own fate says kept: a result without its call is
+ * removed before the request goes out (Hermes 2026-04's progress floor can start the tail inside
+ * a tool group, leaving the call in the middle and its results in the tail).
+ */
+function removedCallOf(messages: readonly Message[], fates: Uint8Array, index: number): number {
+  if (messages[index]!.role !== 'tool') return -1;
+  let owner = index - 1;
+  while (owner >= 0 && messages[owner]!.role === 'tool') owner--;
+  return owner >= 0 && hasToolCalls(messages[owner]!) && isRemoved(fates[owner]) ? owner : -1;
+}
+
 /** The assistant call and all its results around `index`, so a pin never splits a tool group. */
 function toolGroupOf(messages: readonly Message[], index: number): [number, number] {
   let start = index;
@@ -244,7 +267,7 @@ function restorePinned(
   // it) is put back as it was, where its copy stands; a merged summary then stands before it.
   const edits: { position: number; messages: Message[] }[] = [];
   for (const index of pins) {
-    if (fates[index] === FATE.summarized || fates[index] === FATE.dropped) continue;
+    if (isRemoved(fates[index]) || removedCallOf(input, fates, index) >= 0) continue;
     const original = input[index]!;
     if (output.some((message) => sameMessage(message, original))) continue;
     const position = changedCopyOf(output, original);
@@ -275,14 +298,19 @@ function restorePinned(
       result.splice(edit.position, 1, ...edit.messages);
   }
   for (const index of pins) {
-    if (fates[index] !== FATE.summarized && fates[index] !== FATE.dropped) continue;
+    // Checked as the loop goes: a group restored for an earlier pin brings this one back too.
+    const call = isRemoved(fates[index]) ? -1 : removedCallOf(input, fates, index);
+    if (!isRemoved(fates[index]) && call < 0) continue;
     const [start, end] = toolGroupOf(input, index);
     for (let member = start; member < end; member++) {
       restore.add(member);
       fates[member] = FATE.kept;
     }
+    const removal = (at: number) => (compaction.fates[at] === FATE.dropped ? 'dropped' : 'summarised');
     notes.push(
-      `Pinned message #${formatCount(index)} kept verbatim: this strategy would have ${compaction.fates[index] === FATE.dropped ? 'dropped' : 'summarised'} it.`,
+      call >= 0
+        ? `Pinned message #${formatCount(index)} kept verbatim with its tool call #${formatCount(call)}: this strategy would have ${removal(call)} the call, and a result cannot be sent without its call.`
+        : `Pinned message #${formatCount(index)} kept verbatim: this strategy would have ${removal(index)} it.`,
     );
   }
   if (restore.size === 0) return { messages: result, notes };
@@ -290,5 +318,11 @@ function restorePinned(
   let at = lastSummary >= 0 ? lastSummary + 1 : result.length;
   while (at < result.length && result[at]!.role === 'tool') at++;
   const restored = [...restore].sort((a, b) => a - b).map((index) => input[index]!);
-  return { messages: [...result.slice(0, at), ...restored, ...result.slice(at)], notes };
+  // A result the strategy left behind without its call is now a copy of a restored one.
+  const restoredSet = new Set(restored);
+  const elsewhere = (message: Message) => !restoredSet.has(message);
+  return {
+    messages: [...result.slice(0, at).filter(elsewhere), ...restored, ...result.slice(at).filter(elsewhere)],
+    notes,
+  };
 }

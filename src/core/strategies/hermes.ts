@@ -12,7 +12,6 @@ import { hygieneDecision } from '../compression/hygiene-decision.ts';
 import { planCompressionBoundaries } from '../compression/plan-compression.ts';
 import { minMessagesExclusive } from '../compression/protect-head-size.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
-import { isSummaryMessage } from '../compression/real-user-message.ts';
 import { computeSummaryBudget } from '../config/compute-summary-budget.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { deriveThresholds, type DerivedThresholds } from '../config/derive-thresholds.ts';
@@ -191,6 +190,24 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
   };
 }
 
+/**
+ * Where compress() put its summary in its output: right after the head, standing alone or merged
+ * into the first tail message — never a tool result. Assembly copies the head one for one, and
+ * the tool-pair repair after it only removes or inserts tool results, so the summary is the
+ * first message that is not a tool result after as many of those as the head holds. (Looking for
+ * a summary message instead finds an earlier one in a resumed session's head.)
+ */
+function summaryOutputIndex(input: readonly Message[], headEnd: number, output: readonly Message[]): number {
+  let before = 0;
+  for (let index = 0; index < headEnd; index++) if (input[index]!.role !== 'tool') before++;
+  for (let index = 0; index < output.length; index++) {
+    if (output[index]!.role === 'tool') continue;
+    if (before === 0) return index;
+    before--;
+  }
+  return -1;
+}
+
 async function compactHermes(
   input: CompactInput,
   deps: Parameters<Strategy['compact']>[1],
@@ -223,7 +240,9 @@ async function compactHermes(
   if (range) fates.fill(FATE.summarized, range.headEnd, range.tailStart);
   for (const item of result.pruned) if (fates[item.index] === FATE.kept) fates[item.index] = FATE.pruned;
   const summaryIndex =
-    result.summary === null ? -1 : result.messages.findIndex((message) => isSummaryMessage(message, preset));
+    result.summary === null || !range
+      ? -1
+      : summaryOutputIndex(input.messages, range.headEnd, result.messages);
   const notes: string[] = [];
   if (result.skipped)
     notes.push(skipNote(result.skipped, result.summaryError ?? result.raised?.exception ?? null));

@@ -11,8 +11,8 @@ import { contentTextForContains } from '../compression/content-text.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { HOST_PRESET } from './host-preset.ts';
 import type { Preset } from '../presets/preset.ts';
-import { estimateMessageTokensRough, type RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
-import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
+import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
+import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import type { CompactInput, MessageTokens, PlanInput, PlanReason, StrategyTrigger } from './strategy.ts';
@@ -30,22 +30,22 @@ export function leadingSystemCount(messages: readonly Message[]): number {
   return count;
 }
 
-/** Rough per-message counts and the request estimate, for callers without exact counts. */
+/**
+ * Rough per-message counts and the request, for callers without counts of their own: the
+ * planner's rough basis (`measureRoughTokens`), so a compaction given no counts decides on the
+ * numbers its plan showed.
+ */
 export function roughMessageTokens(
   messages: readonly Message[],
   tools: readonly ToolSchema[],
   preset: Preset = HOST_PRESET,
   sizeCache?: RoughSizeCache,
 ): MessageTokens {
-  const cache: number[] = [];
-  return {
-    of: (index) => (cache[index] ??= estimateMessageTokensRough(messages[index]!, preset, sizeCache)),
-    request: estimateRequestTokensRough(messages, '', tools, preset, sizeCache),
-    exact: false,
-  };
+  const { perMessage, requestTokens } = measureRoughTokens(messages, tools, preset, sizeCache);
+  return { of: (index) => perMessage[index] ?? 0, request: requestTokens, exact: false };
 }
 
-/** The caller's counts when it has them, else the rough estimate (with the compaction's sizes). */
+/** The caller's counts when it has them, else the planner's rough basis (with the compaction's sizes). */
 export const tokensFor = (input: PlanInput | CompactInput): MessageTokens =>
   input.tokens ??
   roughMessageTokens(

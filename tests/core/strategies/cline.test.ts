@@ -11,9 +11,11 @@ import {
   CLINE_TRUNCATION_NOTICE,
   clineMaxAllowedSize,
 } from '#core/strategies/cline.ts';
+import { createPlanner } from '#core/lab/create-planner.ts';
 import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { FATE, type MessageTokens } from '#core/strategies/strategy.ts';
-import { roughMessageTokens } from '#core/strategies/strategy-kit.ts';
+import { HOST_PRESET, roughMessageTokens } from '#core/strategies/strategy-kit.ts';
+import { estimateRequestTokensRough } from '#core/tokens/estimate-request-tokens-rough.ts';
 import type { Message } from '#core/transcript/message.ts';
 import {
   assistant,
@@ -274,6 +276,40 @@ describe('cline truncation', () => {
       messages.map((_, index) => (index >= 3 && index < 13 ? FATE.dropped : FATE.kept)),
     );
     expect(plan.explanation.join(' ')).toContain('three quarters');
+  });
+
+  it('plans and compacts on the same count when it lies just over twice the limit', async () => {
+    // 18 messages; the last reply is longer so the request lands a few tokens over 2 × 12,800.
+    const messages: Message[] = [user('Fix the invoice bug.'), assistant('Looking.')];
+    for (let turn = 0; turn < 8; turn++)
+      messages.push(user(`Turn ${turn}: next step.`), assistant('ledger '.repeat(turn === 7 ? 1915 : 1800)));
+    const config = configWith(16_000);
+    const limit = clineMaxAllowedSize(16_000);
+    const planner = createPlanner(messages);
+    const plan = planner.plan(strategy, { config, estimator: 'rough' });
+    // The map's count (each message rounded on its own) is over 25,600; Hermes' single
+    // rounding over the whole request is not, so a compaction counting that way kept half.
+    expect(plan.totalTokens).toBeGreaterThan(2 * limit);
+    expect(estimateRequestTokensRough(messages, '', [], HOST_PRESET)).toBeLessThanOrEqual(2 * limit);
+    // Over twice the limit: quarter. n = 16 after the first exchange → remove ⌊16·3/4/2⌋·2 = 12: #2–#13.
+    const dropped = messages.map((_, index) => (index >= 2 && index < 14 ? FATE.dropped : FATE.kept));
+    expect([...plan.fates]).toEqual(dropped);
+    const outcome = await compactConversation(
+      strategy,
+      {
+        reason: 'manual',
+        systemPrompt: '',
+        messages,
+        tools: [],
+        config,
+        state: initialState,
+        prepared: planner.prepared(strategy),
+        force: true,
+      },
+      { summarizer: forbiddenSummarizer, now: () => 0 },
+    );
+    expect([...outcome.compaction.fates]).toEqual(dropped);
+    expect(outcome.notes.join(' ')).toContain('three quarters');
   });
 
   it('moves the cut back so a tool call keeps its results', () => {

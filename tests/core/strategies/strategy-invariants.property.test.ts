@@ -5,8 +5,6 @@
  * and compaction agreeing on what happens to each message, and a compaction never growing the
  * context. Earlier failures are replayed first as concrete examples; a new failure prints its
  * shrunk transcript with the `seed` and `path` that replay it (`fc.assert(property, { seed, path })`).
- * Bugs it found that are not fixed yet are listed in `known-strategy-bugs.ts`, which names the
- * checks each one breaks and in which case; only those are skipped, only then.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +25,6 @@ import { estimateMessagesTokensRough } from '#core/tokens/estimate-messages-toke
 import { arbitraryTranscript, type ArbitraryTranscript } from '#tests/helpers/arbitrary-transcript.ts';
 import { readPropertyRegression } from '#tests/helpers/read-property-regression.ts';
 import { latestAskSurvives, toolPairProblems } from '#tests/helpers/strategy-output-checks.ts';
-import { checksBrokenByKnownBugs } from './known-strategy-bugs.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 30);
 
@@ -38,12 +35,15 @@ interface Regression {
 }
 /**
  * Failures found so far, replayed first for every strategy as concrete inputs (fast-check
- * `examples`): a pin on the tail message Hermes 2026-07 merged its summary into; a pinned tool
- * call next to Cline's truncation notice.
+ * `examples`): a pin on the tail message Hermes 2026-07 merged its summary into, also in a
+ * resumed session; a pinned tool call next to Cline's truncation notice; a pinned tool result
+ * whose call Hermes 2026-04's progress floor summarised.
  */
 const REGRESSIONS: readonly Regression[] = [
   'strategy-invariants/pin-on-merged-tail.json',
+  'strategy-invariants/pin-on-merged-tail-resumed.json',
   'strategy-invariants/pinned-call-beside-truncation-notice.json',
+  'strategy-invariants/pinned-result-of-summarised-call.json',
 ].map((path) => readPropertyRegression<Regression>(path));
 /** Sessions resumed from a summary of either Hermes generation or the legacy one. */
 const RESUMED_FROM = [SUMMARY_PREFIX_2026_07, SUMMARY_PREFIX_2026_04, LEGACY_SUMMARY_PREFIX];
@@ -81,17 +81,8 @@ describe.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
         const output = outcome.messages;
         expect(toolPairProblems(output)).toEqual([]);
         const pin = [...pinned][0]!;
-        // Empty unless the case is one of the known bugs (known-strategy-bugs.ts).
-        const broken = checksBrokenByKnownBugs(strategy, {
-          messages,
-          pin,
-          contextLength,
-          fates: outcome.fates,
-          plannedTokens: plan.totalTokens,
-        });
-        if (!broken.has('latest-ask')) expect(latestAskSurvives(messages, output)).toBe(true);
-        if (!broken.has('pin'))
-          expect(findMissingPinnedMessages(messages, pinned, output), `pin #${pin}`).toEqual([]);
+        expect(latestAskSurvives(messages, output)).toBe(true);
+        expect(findMissingPinnedMessages(messages, pinned, output), `pin #${pin}`).toEqual([]);
         if (outcome.skipped !== null) {
           expect(output).toEqual(messages);
           return;
@@ -99,15 +90,14 @@ describe.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
         // Nothing removed without a summary or a marker in its place.
         const removed = [...outcome.fates].some((fate) => fate === FATE.summarized || fate === FATE.dropped);
         const inserted = output.some((message) => !messages.includes(message));
-        if (removed && !broken.has('summary-in-place')) expect(inserted).toBe(true);
+        if (removed) expect(inserted).toBe(true);
         if ([...outcome.fates].includes(FATE.summarized))
           expect(outcome.compaction.summaries.length).toBeGreaterThan(0);
         // The plan said what the compaction did, message by message (pins aside).
-        if (!broken.has('plan-matches'))
-          for (let index = 0; index < messages.length; index++) {
-            if (pinned.has(index)) continue;
-            expect(outcome.compaction.fates[index], `#${index}`).toBe(plan.fates[index]);
-          }
+        for (let index = 0; index < messages.length; index++) {
+          if (pinned.has(index)) continue;
+          expect(outcome.compaction.fates[index], `#${index}`).toBe(plan.fates[index]);
+        }
         expect(estimateMessagesTokensRough(output, strategy.preset)).toBeLessThan(
           estimateMessagesTokensRough(messages, strategy.preset),
         );
