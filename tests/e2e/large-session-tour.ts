@@ -4,7 +4,7 @@ import { longTasksBetween, pageNow, type LongTaskSummary } from './long-task-wat
 /**
  * Everything a user does with a large session, step by step, each watched for main-thread long
  * tasks: scrolling the list, opening a message, finding in messages, a plan after a settings
- * change, searching the stored sessions, opening a hit, replaying and exporting. Shared by the
+ * change, searching the stored sessions, opening a hit, replaying, comparing and exporting. Shared by the
  * 50,000-message end-to-end test (which asserts what each step shows and prints the long tasks)
  * and the bench (which reports them against SPEC §7's 50 ms).
  */
@@ -21,6 +21,8 @@ export interface TourResult {
   /** The message count the list showed after the hit was opened. */
   reopenedCount: number;
   replay: { messagesBefore: number; messagesAfter: number };
+  /** The comparison's rows: strategy, messages after, compactions in the simulation. */
+  compared: { strategy: string; tokensAfter: number; compactions: number }[];
   download: Download;
 }
 
@@ -30,6 +32,8 @@ const STEP_TIMEOUT_MS = 120_000;
 const SETTLE_MS = 300;
 /** Scroll positions visited on the way from the top of the list to its end. */
 const SCROLL_STOPS = 12;
+/** What the compare step puts side by side: Hermes' current generation and another tool's. */
+const COMPARED_STRATEGIES = ['hermes-2026-07', 'codex-cli'] as const;
 
 export async function tourLargeSession(
   page: Page,
@@ -139,6 +143,26 @@ export async function tourLargeSession(
     };
   });
 
+  const compared = await step('compare two strategies, the session simulated for each', async () => {
+    await page.getByTestId('tab-compare').click();
+    for (const strategy of COMPARED_STRATEGIES) {
+      await page.getByTestId('compare-add-strategy').selectOption(strategy, { timeout });
+      await page.getByTestId('compare-add').click();
+    }
+    await page.getByTestId('compare-run').click();
+    await page
+      .getByTestId('compare-row')
+      .nth(COMPARED_STRATEGIES.length - 1)
+      .waitFor({ timeout });
+    return page.getByTestId('compare-row').evaluateAll((rows) =>
+      rows.map((row) => ({
+        strategy: row.getAttribute('data-strategy') ?? '',
+        tokensAfter: Number(row.getAttribute('data-tokens-after')),
+        compactions: Number(row.getAttribute('data-compactions')),
+      })),
+    );
+  });
+
   const download = await step('export the stored session (internal JSON)', async () => {
     await page.getByTestId('tab-sessions').click();
     await page.getByTestId('sessions-search').fill('');
@@ -155,7 +179,7 @@ export async function tourLargeSession(
     return download;
   });
 
-  return { steps, foundIndex, reopenedCount, replay, download };
+  return { steps, foundIndex, reopenedCount, replay, compared, download };
 }
 
 /** The map's regions as one string, to tell when a redraw changed them. */

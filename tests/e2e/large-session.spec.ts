@@ -42,7 +42,9 @@ async function openWithRoughCounts(page: Page): Promise<void> {
 }
 
 test.describe('a 50,000-message session', () => {
-  test('imports, draws, scrolls, finds, plans, searches, opens, replays and exports', async ({ page }) => {
+  test('imports, draws, scrolls, finds, plans, searches, opens, replays, compares and exports', async ({
+    page,
+  }) => {
     test.setTimeout(900_000);
     const errors = collectConsoleErrors(page);
     let crashed = false;
@@ -100,6 +102,9 @@ test.describe('a 50,000-message session', () => {
     expect(tour.reopenedCount).toBe(count);
     expect(tour.replay.messagesBefore).toBe(count);
     expect(tour.replay.messagesAfter).toBeLessThan(count);
+    // Both strategies compact a 50,000-message session, now and many times over its simulation.
+    expect(tour.compared.map((row) => row.strategy)).toEqual(['hermes-2026-07', 'codex-cli']);
+    for (const row of tour.compared) expect(row.compactions).toBeGreaterThan(0);
     const exported = await stat((await tour.download.path())!);
     console.log(
       `export: ${tour.download.suggestedFilename()}, ${(exported.size / 1024 / 1024).toFixed(0)} MiB`,
