@@ -173,6 +173,10 @@ export class AppState {
       result.metadata,
       result.messages,
       this.settings.estimator,
+      {
+        pinned: result.pinned,
+        sessionId: saved?.id ?? null,
+      },
     );
     this.currentSessionId = saved?.id ?? null;
   }
@@ -192,6 +196,7 @@ export class AppState {
     const sessions = this.#dependencies.sessions;
     if (!sessions) return null;
     try {
+      const pinned = [...this.transcript.pins.indices];
       const stored = await sessions.storeDocument({
         documentId: this.transcript.documentId,
         revision: opened.revision,
@@ -199,9 +204,10 @@ export class AppState {
         source: 'import',
         cancelToken: storing.cancelToken,
         onProgress: storing.onProgress,
+        pinned,
       });
       if (this.transcript.revision === opened.revision) this.currentSessionId = stored.id;
-      this.transcript.storedAs(stored.id, opened.revision);
+      this.transcript.storedAs(stored.id, opened.revision, pinned);
       return { stored: true };
     } catch (error) {
       return { stored: false, reason: error instanceof Error ? error.message : String(error) };
@@ -225,15 +231,18 @@ export class AppState {
     const view = this.transcript.view;
     if (!sessions || !view || this.readOnly) return null;
     await this.transcript.ensureOpen();
+    // An unstored transcript's pins are stored with it.
+    const pinned = [...this.transcript.pins.indices];
     const stored = await sessions.storeDocument({
       documentId: view.documentId,
       revision: this.transcript.revision ?? view.revision,
       metadata: view.metadata,
       source: this.currentSource === 'import' ? 'import' : 'demo',
+      pinned,
     });
     if (this.transcript.view?.metadata === view.metadata) {
       this.currentSessionId = stored.id;
-      this.transcript.storedAs(stored.id, this.transcript.revision ?? view.revision);
+      this.transcript.storedAs(stored.id, this.transcript.revision ?? view.revision, pinned);
     }
     return stored.id;
   }

@@ -211,6 +211,8 @@ export class CompareState {
         config: settings.compressionConfig(provider.compressionRoute()),
         estimator: settings.estimator,
         route: provider.assessmentRoute(transcript.metadata?.model),
+        // Every entry keeps the pinned messages verbatim.
+        ...(transcript.pins.count > 0 ? { pinned: [...transcript.pins.indices] } : {}),
       };
       const onProgress = workerCallback((progress: CompareProgress) => {
         if (this.#runId === runId) this.progress = progress;
@@ -280,6 +282,7 @@ export class CompareState {
     return JSON.stringify([
       transcript.revision,
       transcript.view?.count ?? 0,
+      transcript.pins.indices,
       settings.compression,
       this.#dependencies.provider.compressionRoute(),
       settings.strategyOptions,

@@ -20,6 +20,8 @@ export interface StoreDocumentInput {
   readonly cancelToken?: string;
   /** Messages written so far. */
   readonly onProgress?: (stored: number) => void;
+  /** Indices of the pinned messages: stored pinned. */
+  readonly pinned?: readonly number[];
 }
 
 /**
@@ -44,6 +46,8 @@ export interface LabSessionStore {
       compressorState: CompressorState;
       systemPrompt: string | null;
       epoch: CompactionEpochDetails;
+      /** Indices of `compressed` that hold pinned messages: stored pinned. */
+      pinned?: readonly number[];
     },
   ): Promise<StoredSessionRef>;
 }

@@ -44,17 +44,20 @@ export class PlanState {
 
   constructor(dependencies: PlanDependencies) {
     this.#dependencies = dependencies;
+    // A pin changes what the compaction keeps: the map and the explanation follow it.
+    dependencies.transcript.pins.onChange(() => this.refresh());
   }
 
-  /** The options the worker plans with, from the current settings. */
+  /** The options the worker plans with, from the current settings and the pins on screen. */
   options(): LabPlanOptions {
-    const { settings, provider } = this.#dependencies;
+    const { settings, provider, transcript } = this.#dependencies;
     return {
       strategy: settings.strategyName,
       config: settings.compressionConfig(provider.compressionRoute()),
       state: INITIAL_COMPRESSOR_STATE,
       estimator: settings.estimator,
       nowMs: Date.now(),
+      pinned: [...transcript.pins.indices],
     };
   }
 

@@ -24,6 +24,8 @@ export interface ReplayRunInput {
   readonly compressorState: CompressorState;
   /** The settings the run was made with, to tell when they have changed since. */
   readonly settingsKey: string;
+  /** Indices of the pinned messages of what it compresses (the transcript's, or the previous result's). */
+  readonly pinned?: readonly number[];
 }
 
 /**
@@ -37,6 +39,7 @@ export class ReplayRun {
   readonly messageCount: number;
   readonly compressorState: CompressorState;
   readonly settingsKey: string;
+  readonly pinned: readonly number[];
 
   status = $state<ReplayRunStatus>('idle');
   revealed = $state(0);
@@ -58,6 +61,7 @@ export class ReplayRun {
     this.messageCount = input.messageCount;
     this.compressorState = input.compressorState;
     this.settingsKey = input.settingsKey;
+    this.pinned = input.pinned ?? [];
   }
 
   get done(): boolean {

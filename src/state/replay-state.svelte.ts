@@ -119,6 +119,8 @@ export class ReplayState {
       messageCount: result.messages.length,
       compressorState: result.state,
       settingsKey: previous.settingsKey,
+      // The pins follow their messages into the result: compressing it again keeps them too.
+      pinned: result.pinned,
     });
     this.runs = [...this.runs, run];
     await this.#runPhases(run, REPLAY_PHASES.length);
@@ -213,6 +215,7 @@ export class ReplayState {
         compressorState: compression.state,
         systemPrompt,
         epoch: this.#epochDetails(run, compression, originalBodies),
+        pinned: [...compression.pinned],
       });
       this.#reviewNext();
       return null;
@@ -306,6 +309,8 @@ export class ReplayState {
     documentId: string;
     metadata: TranscriptMetadata;
     messages: readonly Message[];
+    /** Where the pinned messages stand in the result. */
+    pinned: readonly number[];
   } | null {
     const run = this.current;
     const base = this.#dependencies.transcript.metadata;
@@ -313,6 +318,7 @@ export class ReplayState {
     return {
       documentId: resultDocumentId(run.number),
       messages: run.compression!.messages,
+      pinned: run.compression!.pinned,
       metadata: {
         ...base,
         title: `${base.title ?? 'Transcript'} (compressed ×${run.number})`,
@@ -323,8 +329,9 @@ export class ReplayState {
   }
 
   #settingsKey(): string {
-    const { settings, provider } = this.#dependencies;
+    const { settings, provider, transcript } = this.#dependencies;
     return JSON.stringify([
+      transcript.pins.indices,
       settings.strategyName,
       settings.compression,
       settings.estimator,
@@ -347,6 +354,7 @@ export class ReplayState {
       messageCount: view.count,
       compressorState: INITIAL_COMPRESSOR_STATE,
       settingsKey: this.#settingsKey(),
+      pinned: [...this.#dependencies.transcript.pins.indices],
     });
     this.runs = [run];
     return run;
@@ -447,11 +455,12 @@ export class ReplayState {
         ? { focusTopic: settings.compression.focusTopic.trim() }
         : {}),
       ...(run.plan ? { currentTokens: run.plan.triggerTokens } : {}),
+      ...(run.pinned.length > 0 ? { pinned: [...run.pinned] } : {}),
     };
   }
 
   #planOptions(run: ReplayRun): LabPlanOptions {
-    return { ...this.#dependencies.plan.options(), state: run.compressorState };
+    return { ...this.#dependencies.plan.options(), state: run.compressorState, pinned: [...run.pinned] };
   }
 }
 

@@ -29,7 +29,7 @@ export function sessionStoreFromRepository(
 ): LabSessionStore {
   const estimate = storageEstimate ? workerCallback(storageEstimate) : undefined;
   return {
-    async storeDocument({ documentId, revision, metadata, source, cancelToken, onProgress }) {
+    async storeDocument({ documentId, revision, metadata, source, cancelToken, onProgress, pinned }) {
       const progress = onProgress ? workerCallback(onProgress) : undefined;
       const stored = await compute.run<StoreDocumentReply>((api) =>
         api.storeDocument(
@@ -44,6 +44,7 @@ export function sessionStoreFromRepository(
               metadata: { ...metadata },
             },
             ...(cancelToken ? { cancelToken } : {}),
+            ...(pinned && pinned.length > 0 ? { pinned: [...pinned] } : {}),
           },
           progress,
           estimate,

@@ -8,7 +8,9 @@ import {
   type ComputeClient,
   type OpenedDocument,
   type OpenStoredSessionReply,
+  type PinStoredMessageReply,
 } from '../io/compute/compute-client.ts';
+import { MessagePins } from './message-pins.svelte.ts';
 import { MessageRows } from './message-rows.svelte.ts';
 import { workerTranscriptView, type TranscriptView } from './transcript-view.ts';
 
@@ -30,6 +32,13 @@ export type TranscriptSource =
   | { readonly kind: 'messages'; readonly messages: readonly Message[] }
   | { readonly kind: 'session'; readonly sessionId: string }
   | { readonly kind: 'worker-only' };
+
+/** What an open hands over: the document, its metadata and the pins it comes with. */
+interface OpenedTranscript {
+  readonly opened: OpenedDocument;
+  readonly metadata: TranscriptMetadata;
+  readonly pinned?: readonly number[];
+}
 
 /** The message open in the detail view. */
 export interface MessageDetailState {
@@ -64,6 +73,11 @@ export class TranscriptState {
   error = $state<string | null>(null);
   /** The message shown in the detail view, once it arrived from the worker. */
   detail = $state.raw<MessageDetailState | null>(null);
+  /**
+   * The pinned messages of the transcript on screen: stored on its session when it has one
+   * (a stored session, an import once stored), in memory until then (the demo, a replay result).
+   */
+  readonly pins = new MessagePins((index, pinned) => this.#storePin(index, pinned));
   readonly #strategyName: () => StrategyName;
 
   /** `strategyName`: whose rough estimator measures the messages (the settings' choice). */
@@ -131,22 +145,32 @@ export class TranscriptState {
       );
       if (!reply.ok) throw new Error(describeOpenError(reply.error));
       messageIndex = reply.value.messageIndex;
-      return { opened: reply.value.opened, metadata: reply.value.opened.metadata! };
+      return {
+        opened: reply.value.opened,
+        metadata: reply.value.opened.metadata!,
+        pinned: reply.value.pinned,
+      };
     });
     return opened ? messageIndex : null;
   }
 
   /**
    * Opens a copy of another worker document (a replay result) as the transcript on screen.
-   * `fallback`: its messages, should the worker have to start over.
+   * `fallback`: its messages, should the worker have to start over. `pinned`: the pins it
+   * comes with (a compaction's result carries its input's); `sessionId`: the stored session
+   * that holds exactly these messages (a saved result), where its pins are stored from now on.
    */
   async openCopy(
     fromDocumentId: string,
     metadata: TranscriptMetadata,
     fallback: readonly Message[],
     estimator: Estimator,
+    options: { readonly pinned?: readonly number[]; readonly sessionId?: string | null } = {},
   ): Promise<void> {
-    await this.#openQuietly({ kind: 'messages', messages: fallback }, estimator, () =>
+    const source: TranscriptSource = options.sessionId
+      ? { kind: 'session', sessionId: options.sessionId }
+      : { kind: 'messages', messages: fallback };
+    await this.#openQuietly(source, estimator, () =>
       this.#compute
         .run((api) =>
           api.copyDocument(
@@ -156,7 +180,7 @@ export class TranscriptState {
             $state.snapshot(metadata) as TranscriptMetadata,
           ),
         )
-        .then((opened) => ({ opened, metadata })),
+        .then((opened) => ({ opened, metadata, pinned: options.pinned ?? [] })),
     );
   }
 
@@ -165,13 +189,34 @@ export class TranscriptState {
     this.#openRequest += 1;
     this.#reset({ kind: 'worker-only' });
     this.#openedInGeneration = this.#compute.generation;
+    this.pins.reset([]);
     this.#show(opened, metadata);
     await this.count(estimator);
   }
 
-  /** Once an adopted import is stored, a fresh worker can load it from there. */
-  storedAs(sessionId: string, revision: number): void {
-    if (this.revision === revision) this.#source = { kind: 'session', sessionId };
+  /**
+   * Once the transcript on screen is stored (an import, the demo), a fresh worker can load it
+   * from there and its pins are stored there. `storedPins`: the pins the store wrote; any pin
+   * changed while it was being written is stored now.
+   */
+  storedAs(sessionId: string, revision: number, storedPins: readonly number[] = []): void {
+    if (this.revision !== revision) return;
+    this.#source = { kind: 'session', sessionId };
+    const stored = new Set(storedPins);
+    const current = new Set(this.pins.indices);
+    for (const index of new Set([...stored, ...current])) {
+      if (stored.has(index) === current.has(index)) continue;
+      void this.#storePin(index, current.has(index)).catch((error: unknown) => {
+        this.pins.error = `Could not store the pin of message #${index}: ${error instanceof Error ? error.message : String(error)}`;
+      });
+    }
+  }
+
+  /** Pins or unpins message `index` of the transcript on screen (a system message cannot be pinned). */
+  async togglePin(index: number): Promise<void> {
+    const view = this.view;
+    if (!view || index < 0 || index >= view.count || view.roleOf(index) === 'system') return;
+    await this.pins.toggle(index);
   }
 
   /** Reopens the document if the worker was restarted since (a cancelled computation). */
@@ -254,16 +299,17 @@ export class TranscriptState {
   async #open(
     source: TranscriptSource,
     estimator: Estimator,
-    open: () => Promise<{ opened: OpenedDocument; metadata: TranscriptMetadata }>,
+    open: () => Promise<OpenedTranscript>,
   ): Promise<boolean> {
     const request = ++this.#openRequest;
     this.#countRequest += 1;
     this.status = 'loading';
     try {
-      const { opened, metadata } = await open();
+      const { opened, metadata, pinned } = await open();
       this.#openedInGeneration = this.#compute.generation;
       if (request !== this.#openRequest) return false;
       this.#reset(source);
+      this.pins.reset(pinned ?? []);
       this.#show(opened, metadata);
       await this.count(estimator);
       return true;
@@ -277,7 +323,7 @@ export class TranscriptState {
   async #openQuietly(
     source: TranscriptSource,
     estimator: Estimator,
-    open: () => Promise<{ opened: OpenedDocument; metadata: TranscriptMetadata }>,
+    open: () => Promise<OpenedTranscript>,
   ): Promise<void> {
     await this.#open(source, estimator, open).catch(() => undefined);
   }
@@ -288,6 +334,25 @@ export class TranscriptState {
     );
     if (!reply.ok) throw new Error(describeOpenError(reply.error));
     return reply.value.opened;
+  }
+
+  /** Stores a pin on the session the transcript on screen is stored as; in memory until it is stored. */
+  async #storePin(index: number, pinned: boolean): Promise<void> {
+    const source = this.#source;
+    if (source.kind !== 'session' || !this.view) return;
+    await this.ensureOpen();
+    const revision = this.revision;
+    if (this.#source !== source || revision === null) throw new Error('another transcript is on screen now');
+    const reply = await this.#compute.run<PinStoredMessageReply>((api) =>
+      api.pinStoredMessage({
+        sessionId: source.sessionId,
+        documentId: this.#documentId,
+        revision,
+        index,
+        pinned,
+      }),
+    );
+    if (!reply.ok) throw new Error(describePinError(reply.error));
   }
 
   #reset(source: TranscriptSource): void {
@@ -321,6 +386,10 @@ export class TranscriptState {
     this.status = 'error';
     this.error = error instanceof Error ? error.message : String(error);
   }
+}
+
+function describePinError(error: { type: string; message?: string }): string {
+  return error.type === 'SessionNotFound' ? 'the session no longer exists' : (error.message ?? error.type);
 }
 
 function describeOpenError(error: { type: string; message?: string }): string {

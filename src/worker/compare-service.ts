@@ -30,6 +30,8 @@ export interface CompareRequest {
   readonly route: AssessmentRoute;
   /** Replay the whole session under each entry (default true). */
   readonly simulate?: boolean;
+  /** Indices of pinned messages: every entry keeps them verbatim. */
+  readonly pinned?: readonly number[];
 }
 
 export interface CompareSource {
@@ -106,6 +108,7 @@ export async function runCompare(
         planner: source.planner,
         sizeCaches: source.sizeCaches,
         simulate: request.simulate ?? true,
+        ...(request.pinned ? { pinned: request.pinned } : {}),
       },
       {
         signal: run,

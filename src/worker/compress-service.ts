@@ -10,6 +10,7 @@ import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../core/compress
 import { createOfflineSummarizer } from '../core/compression/offline-summarizer.ts';
 import type { Summarizer, SummaryRequest } from '../core/compression/summarizer.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
+import { locatePinnedMessages } from '../core/fidelity/locate-pinned-messages.ts';
 import { diffCompression } from '../core/lab/compression-diff.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import { err, ok, type Result } from '../core/shared/result.ts';
@@ -116,7 +117,10 @@ export async function runLabCompaction(
     );
     const diff = diffCompression(source.messages, outcome.messages, outcome.skipped ? null : outcome.fates);
     const assessment = outcome.skipped ? null : assess(outcome, strategy, options);
-    return ok(toLabCompression(strategy, outcome, diff, assessment, summarizer, clock() - started));
+    const pinned = [
+      ...locatePinnedMessages(outcome.input, options.pinned ?? [], outcome.messages).values(),
+    ].sort((left, right) => left - right);
+    return ok(toLabCompression(strategy, outcome, diff, assessment, pinned, summarizer, clock() - started));
   } catch (error) {
     return err({ message: error instanceof Error ? error.message : String(error) });
   }
@@ -153,6 +157,7 @@ function toLabCompression(
   outcome: ConversationCompaction,
   diff: LabCompression['diff'],
   assessment: CompactionAssessment | null,
+  pinned: readonly number[],
   summarizer: Summarizer,
   elapsedMs: number,
 ): LabCompression {
@@ -172,6 +177,7 @@ function toLabCompression(
     skipped: outcome.skipped,
     notes: outcome.notes,
     fates: outcome.fates,
+    pinned,
     pruned: compaction.pruned,
     summaries: compaction.summaries,
     reattached: compaction.reattached,

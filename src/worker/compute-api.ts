@@ -42,8 +42,11 @@ import {
   describeLineage,
   exportLineageBlob,
   openStoredSession,
+  pinStoredMessage,
   type LineageExportRequest,
   type OpenedSession,
+  type PinStoredMessageError,
+  type PinStoredMessageRequest,
 } from './stored-sessions.ts';
 import { createTiktokenCounter } from './tiktoken-counter.ts';
 import { workerSessionStore } from './worker-session-store.ts';
@@ -53,7 +56,12 @@ export type { LabCompressOptions } from './compress-service.ts';
 export type { CompareRequest } from './compare-service.ts';
 export type { MessageSummary, OpenedDocument, RoughCounts } from './document-view.ts';
 export type { ImportCancelledError } from './import-service.ts';
-export type { LineageExportRequest, OpenedSession } from './stored-sessions.ts';
+export type {
+  LineageExportRequest,
+  OpenedSession,
+  PinStoredMessageError,
+  PinStoredMessageRequest,
+} from './stored-sessions.ts';
 
 /** A plan request from the page (the strategy by name: the worker protocol is an edge). */
 export interface LabPlanOptions {
@@ -64,6 +72,8 @@ export interface LabPlanOptions {
   readonly estimator: Estimator;
   /** Clock for the failure cooldown; the worker's own when absent. */
   readonly nowMs?: number;
+  /** Indices of pinned messages: the plan keeps them as the compaction will. */
+  readonly pinned?: readonly number[];
 }
 
 /** A conversation the page holds (the live chat) compacted in the worker. */
@@ -115,6 +125,8 @@ export interface StoreDocumentRequest {
   readonly revision: number;
   readonly session: CreateSessionInput;
   readonly cancelToken?: string;
+  /** Indices of the messages the user pinned (an unstored transcript keeps its pins in memory until now). */
+  readonly pinned?: readonly number[];
 }
 
 export interface StoredDocument {
@@ -356,6 +368,7 @@ export const computeApi = {
         ...(signal ? { signal } : {}),
         // The page's storage manager, when it passes one: the figures its storage panel shows.
         ...(storageEstimate ? { storageEstimate } : {}),
+        ...(request.pinned ? { pinned: request.pinned } : {}),
         onProgress: (count) => {
           const now = performance.now();
           if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;
@@ -388,6 +401,18 @@ export const computeApi = {
       );
     } catch (error) {
       return err({ type: 'LoadFailed', message: messageOf(error) });
+    }
+  },
+
+  /**
+   * Stores the pin of a message of the document on screen on the session that stores it
+   * (`pinStoredMessage`: the message's stored id, found by index).
+   */
+  async pinStoredMessage(request: PinStoredMessageRequest): Promise<Result<void, PinStoredMessageError>> {
+    try {
+      return await pinStoredMessage(documents, workerSessionStore(), request);
+    } catch (error) {
+      return err({ type: 'PinFailed', message: messageOf(error) });
     }
   },
 
@@ -432,6 +457,7 @@ export const computeApi = {
           nowMs: options.nowMs ?? Date.now(),
           revision: documents.revision(documentId),
           clock: () => performance.now(),
+          ...(options.pinned ? { pinned: options.pinned } : {}),
         }),
       );
     } catch (error) {

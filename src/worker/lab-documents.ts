@@ -13,6 +13,8 @@ export interface DocumentSource {
   readonly metadata?: TranscriptMetadata | null;
   /** The stored id of each message, when the document was loaded from a session. */
   readonly storedIds?: readonly number[] | null;
+  /** The session `storedIds` belong to. */
+  readonly sessionId?: string | null;
 }
 
 interface Entry {
@@ -62,6 +64,12 @@ export class LabDocuments {
     const entry = this.#require(documentId);
     entry.source = { ...entry.source, storedIds: null };
     return this.#touch(documentId);
+  }
+
+  /** The stored ids of the document's messages, once found in the session that stores them. */
+  rememberStoredIds(documentId: string, sessionId: string, storedIds: readonly number[]): void {
+    const entry = this.#require(documentId);
+    entry.source = { ...entry.source, storedIds, sessionId };
   }
 
   close(documentId: string): void {

@@ -8,7 +8,9 @@ import { err, ok, type Result } from '../core/shared/result.ts';
 import type { LineageExportFormat } from '../io/db/export-lineage.ts';
 import type { SessionRepository } from '../io/db/session-repository.ts';
 import { sessionTranscriptMetadata } from '../io/db/session-transcript-metadata.ts';
-import type { SessionNotFoundError } from '../io/db/session-store-error.ts';
+import type { MessageNotFoundError, SessionNotFoundError } from '../io/db/session-store-error.ts';
+import type { StorageFullError } from '../io/db/storage-full-error.ts';
+import type { Message } from '../core/transcript/message.ts';
 import { openedDocument, type OpenedDocument } from './document-view.ts';
 import type { LabDocuments } from './lab-documents.ts';
 
@@ -17,6 +19,8 @@ export interface OpenedSession {
   opened: OpenedDocument;
   /** Index of the requested stored message among the live ones; null when not asked or not live. */
   messageIndex: number | null;
+  /** Indices of the pinned messages, ascending. */
+  pinned: number[];
 }
 
 /**
@@ -41,14 +45,74 @@ export async function openStoredSession(
     request.documentId,
     entries.map((entry) => entry.message),
     { tools: metadata.tools ?? [], compactionPoints: metadata.compactionPoints },
-    { metadata, storedIds },
+    { metadata, storedIds, sessionId: request.sessionId },
   );
   const index = request.messageId == null ? -1 : storedIds.indexOf(request.messageId);
+  const pinned: number[] = [];
+  entries.forEach((entry, at) => {
+    if (entry.pinned) pinned.push(at);
+  });
   return ok({
     opened: openedDocument(documents, request.documentId, preset),
     messageIndex: index >= 0 ? index : null,
+    pinned,
   });
 }
+
+/** Pinning a message of a stored session, from the document that shows it. */
+export interface PinStoredMessageRequest {
+  readonly sessionId: string;
+  /** The document on screen and the revision the page shows. */
+  readonly documentId: string;
+  readonly revision: number;
+  readonly index: number;
+  readonly pinned: boolean;
+}
+
+export type PinStoredMessageError =
+  | SessionNotFoundError
+  | MessageNotFoundError
+  | StorageFullError
+  | { readonly type: 'DocumentChanged'; readonly message: string }
+  | { readonly type: 'PinFailed'; readonly message: string };
+
+/**
+ * Stores the pin of message `index` of a document on the stored session it shows. The message's
+ * stored id comes from the document when it was loaded from that session; otherwise (an import
+ * or the demo stored since it was opened) from the session's live rows, which must hold the same
+ * message at that index — the document and the session must not have drifted apart — and the
+ * ids found are kept on the document for the next pin.
+ */
+export async function pinStoredMessage(
+  documents: LabDocuments,
+  repository: SessionRepository,
+  request: PinStoredMessageRequest,
+): Promise<Result<void, PinStoredMessageError>> {
+  const changed = (): Result<never, PinStoredMessageError> =>
+    err({
+      type: 'DocumentChanged',
+      message: 'The transcript on screen is not what the session stores now; open the session again to pin.',
+    });
+  if (!documents.isAt(request.documentId, request.revision)) return changed();
+  const messages = documents.messages(request.documentId);
+  const source = documents.source(request.documentId);
+  let storedIds = source.sessionId === request.sessionId ? (source.storedIds ?? null) : null;
+  if (storedIds === null || storedIds.length !== messages.length) {
+    const entries = await repository.loadMessageEntries(request.sessionId);
+    if (!documents.isAt(request.documentId, request.revision)) return changed();
+    if (entries.length !== messages.length) return changed();
+    const entry = entries[request.index];
+    if (entry === undefined || verbatim(entry.message) !== verbatim(messages[request.index]!))
+      return changed();
+    storedIds = entries.map((stored) => stored.id);
+    documents.rememberStoredIds(request.documentId, request.sessionId, storedIds);
+  }
+  const messageId = storedIds[request.index];
+  if (messageId === undefined) return changed();
+  return repository.setMessagePinned(request.sessionId, messageId, request.pinned);
+}
+
+const verbatim = (message: Message): string => JSON.stringify(message);
 
 /** What the lineage view shows of each session of the chain through `sessionId`, root first. */
 export async function describeLineage(

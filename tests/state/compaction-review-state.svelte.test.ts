@@ -15,6 +15,7 @@ function compaction(body: string, lost: readonly Fact[]): LabCompression {
     skipped: null,
     notes: [],
     fates: new Uint8Array([0, 2, 2]),
+    pinned: [],
     pruned: [],
     summaries: [
       { body, outputIndex: 0, span: { start: 1, end: 3, kind: 'middle' }, prompt: null, fallback: false },

@@ -12,6 +12,7 @@ import type { CompressionConfig } from '../config/compression-config.ts';
 import { fidelityReport } from '../fidelity/measure-fidelity.ts';
 import { assessCompaction, type AssessmentRoute } from '../lab/assess-compaction.ts';
 import { createPlanner, type ExactBasis, type Planner } from '../lab/create-planner.ts';
+import { describePinnedMessages } from '../lab/describe-pinned-messages.ts';
 import type { CompactionCacheFigures } from '../ledger/compaction-cache-figures.ts';
 import { priceInputTokens } from '../ledger/price-input-tokens.ts';
 import { resolveLedgerPrices } from '../ledger/resolve-ledger-prices.ts';
@@ -47,6 +48,8 @@ export interface CompareInput {
   readonly sizeCaches?: Map<Preset, RoughSizeCache>;
   /** Replay the whole session under each entry (default true). */
   readonly simulate?: boolean;
+  /** Indices of pinned messages: every entry keeps them verbatim, in its plan, compaction and simulation. */
+  readonly pinned?: readonly number[];
 }
 
 export interface CompareControl {
@@ -79,6 +82,7 @@ export async function compareStrategies(
   const tokensOf = messageTokenLookup(messages, counting);
   const summarizer = control.summarizer ?? createOfflineSummarizer();
   const simulate = input.simulate ?? true;
+  const pinned = input.pinned ?? [];
   const systemEnd = messages[0]?.role === 'system' ? 1 : 0;
   let tokensBefore = counting.toolsTokens;
   for (let index = 0; index < messages.length; index++) tokensBefore += counting.perMessage[index] ?? 0;
@@ -100,6 +104,7 @@ export async function compareStrategies(
       config,
       estimator: input.exact?.encoding ?? 'rough',
       exact: input.exact,
+      pinned,
     });
     const outcome = await compactConversation(
       strategy,
@@ -120,6 +125,7 @@ export async function compareStrategies(
         sizeCache: sizeCacheFor(sizeCaches, strategy.preset),
         today: null,
         mainModel: route.model,
+        ...(pinned.length > 0 ? { pinned: new Set(pinned) } : {}),
       },
       { summarizer, now: () => 0, ...(control.signal ? { signal: control.signal } : {}) },
     );
@@ -148,6 +154,7 @@ export async function compareStrategies(
           countMessage: tokensOf,
           countText: counting.countText,
           cache,
+          pinned,
         })
       : null;
     const summaries = compacted
@@ -175,6 +182,7 @@ export async function compareStrategies(
             tokensOf,
             sizeCaches,
             triggerBasis: plan.triggerBasis,
+            pinned,
           },
           {
             summarizer,
@@ -204,7 +212,7 @@ export async function compareStrategies(
       summaryTokens,
       skipped: outcome.skipped,
       notes: outcome.notes,
-      explanation: plan.explanation,
+      explanation: [...plan.explanation, ...describePinnedMessages(plan.pins ?? [])],
       fidelity: assessment?.fidelity ?? fidelityReport([], []),
       ledger: assessment?.ledger ?? null,
       nextTurnInputUsd: assessment ? nextTurnInputUsd(cache, route, strategy.preset) : null,

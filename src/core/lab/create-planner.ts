@@ -22,6 +22,7 @@ import type { Estimator, TokenEncoding } from '../tokens/estimator.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ForeignCompactionPoint, ToolSchema } from '../transcript/transcript.ts';
 import { categorizeContext } from './categorize-context.ts';
+import { keepPinnedInPlan } from './keep-pinned-in-plan.ts';
 import { classifyContextMessages, type ContextMessageClass } from './classify-context-messages.ts';
 import { COMPACTION_POINT_LABELS } from './compaction-point-labels.ts';
 import type { AfterProjection, CompactionMarker, LabPlan } from './lab-plan.ts';
@@ -59,6 +60,11 @@ export interface PlanRequest {
   readonly revision?: number;
   /** A clock for `elapsedMs` (the worker's `performance.now`); 0 elapsed without one. */
   readonly clock?: () => number;
+  /**
+   * Indices of pinned messages: the plan keeps them as the compaction will (verbatim, with
+   * their tool group), and says which ones the strategy would have summarised, dropped or shortened.
+   */
+  readonly pinned?: readonly number[];
 }
 
 export interface Planner {
@@ -183,7 +189,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         exact: request.exact !== null && request.exact !== undefined,
       };
       const state = request.state ?? INITIAL_COMPRESSOR_STATE;
-      const plan = strategy.plan({
+      const strategyPlan = strategy.plan({
         messages,
         tools,
         config: request.config,
@@ -192,6 +198,8 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         prepared: prepared(strategy),
         ...(request.nowMs !== undefined ? { nowMs: request.nowMs } : {}),
       });
+      const pinnedPlan = keepPinnedInPlan(strategyPlan, messages, request.pinned ?? []);
+      const plan = { ...strategyPlan, ...pinnedPlan };
       const windowTokens = request.config.contextLength;
       const savings: PrunedSaving[] = [...plan.prunedSavings]
         .sort((left, right) => left[0] - right[0])
@@ -257,6 +265,15 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         headEnd: plan.headEnd,
         tailStart: plan.tailStart,
         fates: plan.fates,
+        ...(request.pinned
+          ? {
+              pins: plan.pins.map((pin) => ({
+                ...pin,
+                offset: offsetOfMessage(basis.axis, pin.index),
+                tokens: basis.tokens[pin.index] ?? 0,
+              })),
+            }
+          : {}),
         fateTotals,
         summaries: plan.summaries,
         reattached: plan.reattached,

@@ -26,6 +26,12 @@ export interface LabCompression {
   readonly notes: readonly string[];
   /** One fate per input message (`FATE`). */
   readonly fates: Uint8Array;
+  /**
+   * The pins of the result: where each pinned input message stands in `messages`, ascending
+   * (a pin follows its message through the compaction). Without pins, or when skipped, the
+   * input's pins as given.
+   */
+  readonly pinned: readonly number[];
   readonly pruned: readonly PrunedToolOutput[];
   readonly summaries: readonly CompactionSummary[];
   readonly reattached: readonly ReattachedFile[];

@@ -20,6 +20,7 @@ import type { StrategyName } from '../strategies/strategy-names.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { CompactionPointKind } from '../transcript/transcript.ts';
 import type { ContextCategories } from './categorize-context.ts';
+import type { PinnedPlanMessage } from './keep-pinned-in-plan.ts';
 
 export const MAP_REGION_NAMES = ['system', 'tools', 'head', 'middle', 'tail'] as const;
 export type MapRegionName = (typeof MAP_REGION_NAMES)[number];
@@ -49,6 +50,13 @@ export interface CompactionMarker {
   readonly kind: CompactionPointKind;
   readonly offset: number;
   readonly label: string;
+}
+
+/** A pinned message where the map draws it; `rescued` says what the strategy would have done instead. */
+export interface PlanPin extends PinnedPlanMessage {
+  /** Where the message starts on the map's token axis, and its width there. */
+  readonly offset: number;
+  readonly tokens: number;
 }
 
 /** A pruning replacement as the UI lists it; `replacement` is cut for very long argument JSON. */
@@ -100,8 +108,13 @@ export interface LabPlan {
   /** `messages[:headEnd]` kept at the start, `messages[tailStart:]` at the end. */
   readonly headEnd: number;
   readonly tailStart: number;
-  /** One fate per message (`FATE`): kept, shortened, summarised or dropped. */
+  /** One fate per message (`FATE`): kept, shortened, summarised or dropped; pinned messages kept. */
   readonly fates: Uint8Array;
+  /**
+   * The pinned messages (every one kept verbatim), ascending; absent when the plan was asked
+   * for without pins (so a plan of an unpinned transcript is the data it always was).
+   */
+  readonly pins?: readonly PlanPin[];
   /** Messages and basis tokens per fate. */
   readonly fateTotals: Readonly<Record<FateName, { readonly messages: number; readonly tokens: number }>>;
   readonly summaries: readonly SummarySpan[];

@@ -19,6 +19,7 @@ import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/c
 import { createOfflineSummarizer } from '../compression/offline-summarizer.ts';
 import type { AbortSignalLike, Summarizer } from '../compression/summarizer.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
+import { locatePinnedMessages } from '../fidelity/locate-pinned-messages.ts';
 import { assessCompaction, type AssessmentRoute } from '../lab/assess-compaction.ts';
 import { priceInputTokens } from '../ledger/price-input-tokens.ts';
 import { resolveLedgerPrices } from '../ledger/resolve-ledger-prices.ts';
@@ -56,6 +57,8 @@ export interface SimulateSessionInput {
   readonly sizeCaches?: Map<Preset, RoughSizeCache>;
   /** Which count the trigger decides on; found by planning the first messages when absent. */
   readonly triggerBasis?: StrategyPlan['triggerBasis'];
+  /** Indices of pinned messages: every compaction of the session keeps them verbatim. */
+  readonly pinned?: readonly number[];
 }
 
 export interface SimulationControl {
@@ -111,6 +114,10 @@ export async function simulateSession(
     sizeCache: sizeCacheFor(sizeCaches, preset),
   });
 
+  // Pins follow their messages: the transcript's objects, then the copies each compaction kept.
+  const pinnedMessages = new Set<Message>();
+  for (const index of input.pinned ?? []) if (messages[index]) pinnedMessages.add(messages[index]);
+
   let requestCount = 0;
   for (const message of messages) if (message.role === 'assistant') requestCount++;
   const timelineTokens = new Int32Array(requestCount);
@@ -147,6 +154,11 @@ export async function simulateSession(
       const compactNow = async (cause: CompactionCause, triggerTokens: number): Promise<void> => {
         const before = context.messages;
         const beforeTokens = context.tokens;
+        const pinned: number[] = [];
+        if (pinnedMessages.size > 0)
+          before.forEach((message, at) => {
+            if (pinnedMessages.has(message)) pinned.push(at);
+          });
         const outcome = await compactConversation(
           strategy,
           {
@@ -162,6 +174,7 @@ export async function simulateSession(
             currentTokens: triggerTokens,
             today: null,
             mainModel: route.model,
+            ...(pinned.length > 0 ? { pinned: new Set(pinned) } : {}),
           },
           { summarizer, now: () => nowMs, ...(control.signal ? { signal: control.signal } : {}) },
         );
@@ -171,6 +184,8 @@ export async function simulateSession(
           skippedInTurn = turn;
           return;
         }
+        for (const position of locatePinnedMessages(outcome.input, pinned, outcome.messages).values())
+          pinnedMessages.add(outcome.messages[position]!);
         sharedPrefix = Math.min(
           sharedPrefix,
           toolsTokens + unchangedPrefixTokens(before, outcome.messages, (at) => beforeTokens[at] ?? 0),

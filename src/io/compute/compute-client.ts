@@ -13,6 +13,7 @@ export type ImportReply = Awaited<ReturnType<ComputeApi['importFile']>>;
 export type StoreDocumentReply = Awaited<ReturnType<ComputeApi['storeDocument']>>;
 export type OpenStoredSessionReply = Awaited<ReturnType<ComputeApi['openStoredSession']>>;
 export type DeleteSessionReply = Awaited<ReturnType<ComputeApi['deleteSession']>>;
+export type PinStoredMessageReply = Awaited<ReturnType<ComputeApi['pinStoredMessage']>>;
 
 // The worker's request and reply shapes, for the state layer (which may not import the worker).
 export type {
@@ -28,6 +29,7 @@ export type {
   MessageSummary,
   OpenedDocument,
   OpenedSession,
+  PinStoredMessageRequest,
   RoughCounts,
   StoreDocumentRequest,
   StoredDocument,

@@ -21,4 +21,11 @@ export interface MessageRow {
   active: MessageFlag;
   /** v2 */
   compacted: MessageFlag;
+  /**
+   * The user pinned this message: every compaction keeps it verbatim (ROUND2 §3). Set only on
+   * pinned rows (absent = not pinned), not indexed, so v3 needs no new version. The flag
+   * travels with its row: an undo that makes archived rows live again brings their pins back,
+   * and a compaction writes it on the rows that hold the pinned messages it kept.
+   */
+  pinned?: 1;
 }

@@ -60,8 +60,20 @@ export function newSessionRow(id: string, startedAt: number): SessionRow {
 }
 
 /** A new live message row; Dexie assigns the id. */
-export function messageToRow(sessionId: string, message: Message, createdAt: number): MessageRow {
-  return { sessionId, message, createdAt, active: 1, compacted: 0 };
+export function messageToRow(
+  sessionId: string,
+  message: Message,
+  createdAt: number,
+  pinned = false,
+): MessageRow {
+  return {
+    sessionId,
+    message,
+    createdAt,
+    active: 1,
+    compacted: 0,
+    ...(pinned ? { pinned: 1 as const } : {}),
+  };
 }
 
 export const messageRowToMessage = (row: MessageRow): Message => row.message;

@@ -51,6 +51,7 @@ import type {
   NoEpochError,
   SessionAlreadyEndedError,
   SessionNotFoundError,
+  MessageNotFoundError,
   TitleInUseError,
 } from './session-store-error.ts';
 import type { StorageEstimateBytes } from './browser-storage.ts';
@@ -69,6 +70,13 @@ import {
 import type { UsageEventRow } from './usage-event-row.ts';
 
 export type SessionSource = 'chat' | 'import' | 'demo' | 'replay';
+
+/** A live stored message with its id (the order key search hits report) and whether it is pinned. */
+export interface StoredMessageEntry {
+  readonly id: number;
+  readonly message: Message;
+  readonly pinned: boolean;
+}
 
 export interface CreateSessionInput {
   title: string | null;
@@ -94,6 +102,8 @@ export interface RotationInfo {
   basisMessageIds?: readonly number[];
   /** Recorded as the compaction's epoch in the same transaction, so it can be undone and exported. */
   epoch?: CompactionEpochDetails;
+  /** Indices of `compressed` that hold pinned messages: their rows are stored pinned. */
+  pinned?: readonly number[];
 }
 
 /** An in-place compaction (hermes-reference §6 step 13, `archive_and_compact`). */
@@ -105,6 +115,8 @@ export interface InPlaceInfo {
   /** As for a rotation: the live rows the compaction read; others live now refuse the write. */
   basisMessageIds?: readonly number[];
   epoch: CompactionEpochDetails;
+  /** Indices of `compressed` that hold pinned messages: their rows are stored pinned. */
+  pinned?: readonly number[];
 }
 
 export type InPlaceError =
@@ -319,10 +331,51 @@ export class SessionRepository {
    * The live transcript with each message's stored id — the id search hits and
    * `appendMessages` report — so a hit can be found in the loaded transcript.
    */
-  async loadMessageEntries(sessionId: string): Promise<Array<{ id: number; message: Message }>> {
+  async loadMessageEntries(sessionId: string): Promise<StoredMessageEntry[]> {
     const rows = await this.#sessionRows(sessionId);
     return rows.flatMap((row) =>
-      row.active === 1 && row.id !== undefined ? [{ id: row.id, message: row.message }] : [],
+      row.active === 1 && row.id !== undefined
+        ? [{ id: row.id, message: row.message, pinned: row.pinned === 1 }]
+        : [],
+    );
+  }
+
+  /**
+   * Pins (or unpins) the stored message `messageId` of `sessionId`: every compaction keeps a
+   * pinned message verbatim. Only the row's flag changes; the message, the search index and
+   * the session's history are untouched.
+   */
+  async setMessagePinned(
+    sessionId: string,
+    messageId: number,
+    pinned: boolean,
+  ): Promise<Result<void, StorageFullError | SessionNotFoundError | MessageNotFoundError>> {
+    return runStorageWrite(() =>
+      this.#db.transaction(
+        'rw',
+        [this.#db.sessions, this.#db.messages],
+        async (): Promise<Result<void, SessionNotFoundError | MessageNotFoundError>> => {
+          if ((await this.#db.sessions.get(sessionId)) === undefined)
+            return err({ type: 'SessionNotFound', sessionId });
+          const row = await this.#db.messages.get(messageId);
+          if (row === undefined || row.sessionId !== sessionId)
+            return err({
+              type: 'MessageNotFound',
+              sessionId,
+              messageId,
+              message: `Message ${messageId} is not stored in session ${sessionId}.`,
+            });
+          if ((row.pinned === 1) === pinned) return ok(undefined);
+          await this.#db.messages
+            .where('id')
+            .equals(messageId)
+            .modify((stored) => {
+              if (pinned) stored.pinned = 1;
+              else delete stored.pinned;
+            });
+          return ok(undefined);
+        },
+      ),
     );
   }
 
@@ -413,7 +466,7 @@ export class SessionRepository {
           };
           await this.#db.sessions.add(child);
           step('create-child');
-          const inserted = await this.#insertMessages(child.id, compressed, prepared, now, step);
+          const inserted = await this.#insertMessages(child.id, compressed, prepared, now, step, info.pinned);
           flushed = inserted.flushed;
           if (info.epoch)
             await this.#recordEpoch(old.id, {
@@ -480,7 +533,14 @@ export class SessionRepository {
           const now = this.#deps.now();
           await setFlags(this.#db, replaced, 0, 1);
           step('archive-rows');
-          const inserted = await this.#insertMessages(sessionId, compressed, prepared, now, step);
+          const inserted = await this.#insertMessages(
+            sessionId,
+            compressed,
+            prepared,
+            now,
+            step,
+            info.pinned,
+          );
           flushed = inserted.flushed;
           const updated = withHistoryChange(session, {
             systemPrompt: info.systemPrompt,
@@ -891,10 +951,12 @@ export class SessionRepository {
     prepared: PreparedTerms,
     now: number,
     step?: (name: 'insert-messages' | 'index-terms') => void,
+    pinnedIndices: readonly number[] = [],
   ): Promise<{ ids: number[]; flushed: FlushedOutputs }> {
+    const pinned = new Set(pinnedIndices);
     const ids = definedIds(
       await this.#db.messages.bulkAdd(
-        messages.map((message) => messageToRow(sessionId, message, now)),
+        messages.map((message, index) => messageToRow(sessionId, message, now, pinned.has(index))),
         { allKeys: true },
       ),
     );

@@ -16,6 +16,14 @@ export interface SessionAlreadyEndedError {
   readonly tipSessionId: string;
 }
 
+/** The stored message is not (or no longer) in the session (a pin of a deleted or moved row). */
+export interface MessageNotFoundError {
+  readonly type: 'MessageNotFound';
+  readonly sessionId: string;
+  readonly messageId: number;
+  readonly message: string;
+}
+
 /** Another session already has this title (Hermes keeps non-null titles unique). */
 export interface TitleInUseError {
   readonly type: 'TitleInUse';

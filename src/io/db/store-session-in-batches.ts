@@ -36,6 +36,8 @@ export interface StoreInBatchesOptions {
    */
   onBatchStep?: (step: ImportBatchStep, batch: number) => void;
   locks?: LockManagerLike;
+  /** Indices of the messages the user pinned: their rows are stored pinned. */
+  pinned?: readonly number[];
 }
 
 export interface StoreInBatchesContext {
@@ -72,6 +74,7 @@ export async function storeSessionInBatches(
   const now = context.now();
   const sessionId = await context.mintSessionId(now);
   const locks = options.locks ?? defaultLockManager();
+  const pinned = new Set(options.pinned ?? []);
   return locks.request(`${IMPORT_LOCK_PREFIX}${sessionId}`, {}, async () => {
     const ids: number[] = [];
     let pending: MessageTerms[] = [];
@@ -92,7 +95,9 @@ export async function storeSessionInBatches(
           db.transaction('rw', [db.messages, db.searchTerms], async () => {
             const batchIds = (
               await db.messages.bulkAdd(
-                slice.map((message) => messageToRow(sessionId, message, now)),
+                slice.map((message, offset) =>
+                  messageToRow(sessionId, message, now, pinned.has(batch * batchSize + offset)),
+                ),
                 { allKeys: true },
               )
             ).filter((id): id is number => id !== undefined);

@@ -49,6 +49,8 @@ export interface CompactionCommit {
   /** The stored ids of the live rows that were compacted, in order. */
   readonly basisMessageIds: readonly number[] | null;
   readonly epoch: CompactionEpochDetails;
+  /** Indices of the compacted messages that hold pinned messages: stored pinned, so the pins follow them. */
+  readonly pinned?: readonly number[];
 }
 
 /** A committed compaction: where the conversation continues (the same session in place). */
@@ -103,8 +105,11 @@ export interface ConversationStore {
     expectedHistoryRevision?: number,
   ): Promise<Result<void, SessionMoved>>;
   loadMessages(sessionId: string): Promise<Message[]>;
-  /** The live history with each message's stored id (the basis a compaction commits against). */
-  loadMessageEntries(sessionId: string): Promise<Array<{ id: number; message: Message }>>;
+  /**
+   * The live history with each message's stored id (the basis a compaction commits against) and
+   * whether the user pinned it (every compaction keeps it verbatim).
+   */
+  loadMessageEntries(sessionId: string): Promise<Array<{ id: number; message: Message; pinned?: boolean }>>;
   /**
    * Commits a compaction in one transaction with its epoch: in place (the live rows archived,
    * `compressed` the new live rows) or by rotation (the session ends with `compression`, a child

@@ -124,7 +124,9 @@ export async function runCompaction(
     const entries = await store.loadMessageEntries(input.sessionId);
     const fromStore = entries.length >= input.messages.length;
     const transcript = fromStore ? entries.map((entry) => entry.message) : [...input.messages];
-    const request = compactRequest(input, transcript);
+    // The pins are the stored session's: a message pinned in the lab is kept here too.
+    const pinned = fromStore ? entries.flatMap((entry, index) => (entry.pinned ? [index] : [])) : [];
+    const request = compactRequest(input, transcript, pinned);
     const compacted = await dependencies.compact(request, dependencies.summarizer, signal);
     await dependencies.onSummarised?.();
     signal.throwIfAborted();
@@ -157,6 +159,7 @@ export async function runCompaction(
       compressorState: result.state,
       systemPrompt: input.systemPrompt,
       basisMessageIds: fromStore ? entries.map((entry) => entry.id) : null,
+      pinned: result.pinned,
       epoch: compactionEpochDetails({
         reason: input.reason,
         attemptId: input.attemptId,
@@ -198,7 +201,11 @@ export async function runCompaction(
   return locked.ok ? locked.value : { kind: 'busy', message: locked.error.message };
 }
 
-function compactRequest(input: CompactionInput, transcript: readonly Message[]): ConversationCompactRequest {
+function compactRequest(
+  input: CompactionInput,
+  transcript: readonly Message[],
+  pinned: readonly number[],
+): ConversationCompactRequest {
   return {
     strategy: input.strategy.name,
     reason: input.reason,
@@ -216,6 +223,7 @@ function compactRequest(input: CompactionInput, transcript: readonly Message[]):
     ...(input.tailTokenBudgetOverride !== undefined
       ? { tailTokenBudgetOverride: input.tailTokenBudgetOverride }
       : {}),
+    ...(pinned.length > 0 ? { pinned: [...pinned] } : {}),
   };
 }
 

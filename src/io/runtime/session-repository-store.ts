@@ -63,7 +63,10 @@ export function conversationStoreFromRepository(
     loadMessages: (sessionId) => repository.loadMessages(sessionId),
     loadMessageEntries: (sessionId) => repository.loadMessageEntries(sessionId),
     async commitCompaction(sessionId, compressed, commit) {
-      const basis = commit.basisMessageIds === null ? {} : { basisMessageIds: commit.basisMessageIds };
+      const basis = {
+        ...(commit.basisMessageIds === null ? {} : { basisMessageIds: commit.basisMessageIds }),
+        ...(commit.pinned && commit.pinned.length > 0 ? { pinned: commit.pinned } : {}),
+      };
       if (commit.mode === 'in-place') {
         const compacted = await repository.compactInPlace(sessionId, compressed, {
           compressorState: commit.compressorState,

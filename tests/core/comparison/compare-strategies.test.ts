@@ -252,3 +252,30 @@ describe('comparison exports', () => {
     expect(markdown).toContain('### Summary');
   });
 });
+
+describe('compareStrategies with a pinned message', () => {
+  it('keeps it in every entry that would have summarised it, and says so in the explanation and the notes', async () => {
+    // #23, an assistant answer in the middle of every strategy that summarises at this window.
+    const result = await compareStrategies(input({ pinned: [23], simulate: false }));
+    if (!result.ok) throw new Error(result.error.message);
+    for (const [at, row] of result.value.rows.entries()) {
+      const unpinned = atWindow64k.rows[at]!;
+      expect(row.explanation.slice(0, unpinned.explanation.length)).toEqual(unpinned.explanation);
+      expect(row.explanation).toContain('1 pinned message kept verbatim.');
+      if (row.skipped !== null) continue;
+      const rescued = `Pinned message #23 kept verbatim: this strategy would have summarised it.`;
+      // Whether this strategy would have summarised it is the unpinned plan's fate.
+      const plan = planOnce(findStrategy(row.strategy)!, demo.messages, {
+        config: { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 64_000 },
+        estimator: 'rough',
+      });
+      if (plan.fates[23] === FATE.summarized) {
+        expect(row.explanation).toContain(rescued);
+        expect(row.notes).toContain(rescued);
+        // Kept whole: one message more than without the pin.
+        expect(row.messagesAfter).toBe(unpinned.messagesAfter + 1);
+      } else expect(row.notes).not.toContain(rescued);
+      expect(row.tokensAfter).toBeGreaterThanOrEqual(unpinned.tokensAfter);
+    }
+  });
+});

@@ -304,3 +304,50 @@ describe('simulateSession control', () => {
     expect(result.value.compactions.length).toBeGreaterThan(0);
   });
 });
+
+describe('simulateSession with pins', () => {
+  it('keeps a pinned message verbatim through every compaction of the session', async () => {
+    const messages = chatTranscript();
+    // Ask 2 (#3): Claude Code keeps only the system prompt and its summary, so without the pin
+    // it would be gone after the first compaction.
+    const pinnedAsk = messages[3]!;
+    const base = findStrategy('claude-code')!;
+    const pinnedAtEachCompaction: Array<Message[]> = [];
+    const spy = {
+      ...base,
+      compact: (input: Parameters<typeof base.compact>[0], deps: Parameters<typeof base.compact>[1]) => {
+        pinnedAtEachCompaction.push([...(input.pinned ?? [])].map((index) => input.messages[index]!));
+        return base.compact(input, deps);
+      },
+    };
+    const run = (pinned?: readonly number[]) =>
+      simulateSession(
+        {
+          strategy: spy,
+          messages,
+          tools: [],
+          config: CONFIG,
+          counting: roughMessageCounting(messages, [], HOST_PRESET),
+          route: ROUTE,
+          ...(pinned ? { pinned } : {}),
+        },
+        { summarizer: fixedSummarizer },
+      );
+    const simulation = await run([3]);
+    if (!simulation.ok) throw new Error(simulation.error.message);
+    // The pinned ask adds 200 tokens to each compacted context: S + 6 × 24,200 ≤ 146,500 < 167,000,
+    // so the points stay those of the unpinned session (8, 15, 22, 29, 36).
+    expect(simulation.value.compactions.map((compaction) => compaction.request + 1)).toEqual([
+      8, 15, 22, 29, 36,
+    ]);
+    // Each compaction was told the pin: the ask the first one was given, and after that the one it put back.
+    expect(pinnedAtEachCompaction).toHaveLength(5);
+    for (const pinned of pinnedAtEachCompaction) expect(pinned).toEqual([pinnedAsk]);
+
+    pinnedAtEachCompaction.length = 0;
+    const unpinned = await run();
+    if (!unpinned.ok) throw new Error(unpinned.error.message);
+    expect(pinnedAtEachCompaction.every((pinned) => pinned.length === 0)).toBe(true);
+    expect(unpinned.value.compactions).toHaveLength(5);
+  });
+});

@@ -19,6 +19,8 @@ const SYSTEM_PROMPT = 'You are a careful coding assistant.';
 const TODAY = '2027-01-15';
 /** The demo conversation as a chat holds it: the system prompt lives on the session, not in the list. */
 const conversation = buildDemoTranscript().messages.filter((message) => message.role !== 'system');
+/** Pinned in the variant with pins: a tool result inside a call group and an assistant answer, mid-conversation. */
+const PINNED = [6, 22];
 
 describe('lab ≡ chat: one compaction operation', () => {
   it.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
@@ -73,6 +75,67 @@ describe('lab ≡ chat: one compaction operation', () => {
       expect(await fixture.repository.loadMessages(end!.sessionId)).toEqual(lab.messages);
       expect(end!.messagesAfter).toBe(lab.messages.length);
       expect(end!.tokensAfter).toBe(lab.requestTokensAfter);
+      expect(end!.assessment!.fidelity).toEqual(lab.assessment!.fidelity);
+    },
+  );
+
+  it.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
+    '%s: with pinned messages in the stored session, the chat stores what the lab produces with the same pins, pins included',
+    async (name, strategy) => {
+      const fixture = createRuntimeFixture({
+        label: `equivalence-pins-${name}`,
+        mock: provider.mock(),
+        strategy,
+        contextLength: WINDOW_TOKENS,
+        systemPrompt: SYSTEM_PROMPT,
+      });
+      fixture.settings = { ...fixture.settings, provider: null };
+      const session = expectOk(
+        await fixture.repository.createSession(
+          { title: 'equivalence pins', source: 'chat', model: null, systemPrompt: SYSTEM_PROMPT },
+          conversation,
+        ),
+      );
+      // Pinned in the lab's message list: the flags on the stored rows.
+      const entries = await fixture.repository.loadMessageEntries(session.id);
+      for (const index of PINNED)
+        expectOk(await fixture.repository.setMessagePinned(session.id, entries[index]!.id, true));
+      await fixture.runtime.resume(session.id);
+      const result = await fixture.runtime.sendUserMessage('/compress', noAbort());
+      expect(result.outcome).toBe('completed');
+      const [end] = fixture.eventsOf('compaction-end');
+
+      computeApi.openDocument(`equivalence-pins-${name}`, conversation, name, {
+        tools: BROWSER_TOOL_SCHEMAS,
+        compactionPoints: [],
+      });
+      const lab = expectOk(
+        await computeApi.compress(
+          `equivalence-pins-${name}`,
+          {
+            strategy: name,
+            config: { ...DEFAULT_COMPRESSION_CONFIG, contextLength: WINDOW_TOKENS },
+            systemPrompt: SYSTEM_PROMPT,
+            today: TODAY,
+            mainModel: null,
+            reason: 'manual',
+            pinned: PINNED,
+          },
+          null,
+        ),
+      );
+      if (lab.skipped !== null) {
+        expect(end?.outcome).toBe('skipped');
+        return;
+      }
+      expect(lab.assessment!.missingPins).toEqual([]);
+      const stored = await fixture.repository.loadMessageEntries(end!.sessionId);
+      expect(stored.map((entry) => entry.message)).toEqual(lab.messages);
+      // The pins follow their messages into the compacted history, where the lab says they stand.
+      expect(stored.flatMap((entry, index) => (entry.pinned ? [index] : []))).toEqual(lab.pinned);
+      expect(lab.pinned.map((index) => lab.messages[index])).toEqual(
+        PINNED.map((index) => conversation[index]),
+      );
       expect(end!.assessment!.fidelity).toEqual(lab.assessment!.fidelity);
     },
   );
