@@ -15,16 +15,25 @@ import type { Message } from '../transcript/message.ts';
  * failing that it is appended, after a trailing summary, or merged (anchor text first) into
  * trailing user scaffolding. With no real user message anywhere, the no-user continuation
  * marker is appended.
+ *
+ * `pinnedPutBack`: messages the compaction put back only because they are pinned (Context Lab's
+ * extension; Hermes has no pins). An older ask kept that way does not count as the user's turn,
+ * so the newest ask is still guaranteed; the newest ask itself, pinned, does count.
  */
 export function guaranteeRealUserMessage(
   compressed: readonly Message[],
   original: readonly Message[],
   preset: Preset,
+  pinnedPutBack: ReadonlySet<Message> = new Set(),
 ): Message[] {
   const result = [...compressed];
   if (!preset.loop.guaranteesRealUserMessage) return result;
-  if (result.some((message) => isRealUserMessage(message, preset))) return result;
-  const anchor = [...original].reverse().find((message) => isRealUserMessage(message, preset));
+  let anchor: Message | undefined;
+  for (let index = original.length - 1; index >= 0 && anchor === undefined; index--)
+    if (isRealUserMessage(original[index]!, preset)) anchor = original[index];
+  const counts = (message: Message): boolean =>
+    isRealUserMessage(message, preset) && (!pinnedPutBack.has(message) || message === anchor);
+  if (result.some(counts)) return result;
   if (!anchor) {
     result.push({ role: 'user', content: NO_USER_CONTINUATION });
     return result;
@@ -37,7 +46,13 @@ export function guaranteeRealUserMessage(
     return result;
   }
   const last = result[result.length - 1];
-  if (last === undefined || last.role !== 'user' || isSummaryMessage(last, preset)) {
+  // A pin is kept verbatim: the anchor goes after it, never into it.
+  if (
+    last === undefined ||
+    last.role !== 'user' ||
+    isSummaryMessage(last, preset) ||
+    pinnedPutBack.has(last)
+  ) {
     result.push({ ...anchor });
     return result;
   }

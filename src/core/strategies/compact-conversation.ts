@@ -125,10 +125,12 @@ export async function compactConversation(
   const fates = compaction.fates.slice();
   let output = compaction.messages;
   let pinNotes: readonly string[] = [];
+  let pinsPutBack: ReadonlySet<Message> = new Set();
   if (input.pinned && input.pinned.size > 0) {
     const restored = restorePinned(output, messages, fates, input.pinned, compaction, preset);
     output = restored.messages;
     pinNotes = restored.notes;
+    pinsPutBack = restored.restored;
     notes.push(...pinNotes);
   }
   // The safety net every strategy gets (Hermes' own compress() already ran it, so it changes
@@ -147,7 +149,8 @@ export async function compactConversation(
         .filter(Boolean)
         .join(', ')}.`,
     );
-  output = guaranteeRealUserMessage(output, messages, preset);
+  // A pinned older ask put back is not the user's current turn: the newest ask still has to be there.
+  output = guaranteeRealUserMessage(output, messages, preset, pinsPutBack);
 
   const tokensAfter = estimateMessagesTokensRough(output, preset, sizeCache);
   let removed = 0;
@@ -256,7 +259,7 @@ function restorePinned(
   pinned: ReadonlySet<number>,
   compaction: StrategyCompaction,
   preset: Preset,
-): { messages: Message[]; notes: string[] } {
+): { messages: Message[]; notes: string[]; restored: ReadonlySet<Message> } {
   const restore = new Set<number>();
   const notes: string[] = [];
   const pins = [...pinned]
@@ -313,7 +316,8 @@ function restorePinned(
         : `Pinned message #${formatCount(index)} kept verbatim: this strategy would have ${removal(index)} it.`,
     );
   }
-  if (restore.size === 0) return { messages: result, notes };
+  const putBack = new Set(edits.flatMap((edit) => edit.messages));
+  if (restore.size === 0) return { messages: result, notes, restored: putBack };
   const lastSummary = compaction.summaries.reduce((last, summary) => Math.max(last, summary.outputIndex), -1);
   let at = lastSummary >= 0 ? lastSummary + 1 : result.length;
   while (at < result.length && result[at]!.role === 'tool') at++;
@@ -321,8 +325,10 @@ function restorePinned(
   // A result the strategy left behind without its call is now a copy of a restored one.
   const restoredSet = new Set(restored);
   const elsewhere = (message: Message) => !restoredSet.has(message);
+  for (const message of restored) putBack.add(message);
   return {
     messages: [...result.slice(0, at).filter(elsewhere), ...restored, ...result.slice(at).filter(elsewhere)],
     notes,
+    restored: putBack,
   };
 }

@@ -302,3 +302,34 @@ describe('pinned messages survive verbatim', () => {
     });
   });
 });
+
+describe('a pinned older ask does not stand in for the newest one', () => {
+  // Claude Code keeps nothing but its summary, so the real-user guarantee puts the newest ask
+  // back. A pinned older ask put back as a pin is not the user's current turn.
+  const chat: Message[] = [
+    { role: 'system', content: 'You are a coding agent.' },
+    user('First: add a --verbose flag to the CLI. '.repeat(40)),
+    assistant('Added the flag and its help text. '.repeat(40)),
+    user('Second: write a test for the flag. '.repeat(40)),
+    assistant('The test is in tests/test_cli.py. '.repeat(40)),
+    user('Now rename the flag to --debug everywhere.'),
+  ];
+  const claudeCode = STRATEGIES.find((strategy) => strategy.label === 'Claude Code')!;
+
+  it('keeps the pinned ask verbatim and the newest ask as the last user turn', async () => {
+    const result = await compactPinned(claudeCode, chat, [1]);
+    expect(result.skipped).toBeNull();
+    expect(result.messages).toContain(chat[1]);
+    // The newest ask once, verbatim (the summary may quote it, inside its own text).
+    expect(result.messages.filter((message) => message.content === chat[5]!.content)).toHaveLength(1);
+    expect(result.messages.at(-1)!.content).toBe(chat[5]!.content);
+  });
+
+  it('counts the newest ask itself when it is the pin', async () => {
+    const result = await compactPinned(claudeCode, chat, [5]);
+    expect(result.messages.filter((message) => message === chat[5])).toHaveLength(1);
+    expect(
+      result.messages.filter((message) => contentTextForContains(message.content) === chat[5]!.content),
+    ).toHaveLength(1);
+  });
+});

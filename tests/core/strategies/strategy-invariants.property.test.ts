@@ -107,6 +107,10 @@ describe.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
       numRuns: RUNS,
       // Stop shrinking in time to report the smallest case found rather than a test timeout.
       interruptAfterTimeLimit: 90_000,
+      // PROPERTY_SEED and PROPERTY_PATH replay a reported failure exactly.
+      ...(process.env.PROPERTY_SEED
+        ? { seed: Number(process.env.PROPERTY_SEED), path: process.env.PROPERTY_PATH ?? '' }
+        : {}),
       examples: REGRESSIONS.map(({ transcript, contextLength, pinSeed }) => [
         transcript,
         contextLength,
