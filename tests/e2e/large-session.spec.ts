@@ -100,7 +100,7 @@ test.describe('a 50,000-message session', () => {
     expect(tour.reopenedCount).toBe(count);
     expect(tour.replay.messagesBefore).toBe(count);
     expect(tour.replay.messagesAfter).toBeLessThan(count);
-    const exported = await stat((await tour.download.path())!);
+    const exported = await stat(await tour.download.path());
     console.log(
       `export: ${tour.download.suggestedFilename()}, ${(exported.size / 1024 / 1024).toFixed(0)} MiB`,
     );
@@ -188,13 +188,13 @@ function countRows(page: Page, store: 'messages' | 'sessions' | 'searchTerms'): 
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('context-lab');
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
     });
     try {
       const count = db.transaction(name).objectStore(name).count();
       return await new Promise<number>((resolve, reject) => {
         count.onsuccess = () => resolve(count.result);
-        count.onerror = () => reject(count.error);
+        count.onerror = () => reject(count.error ?? new Error('IndexedDB request failed'));
       });
     } finally {
       db.close();
