@@ -286,11 +286,11 @@ export class ChatState {
         preview: (bodies) => draft.preview(bodies),
         countTokens: count ?? (() => Promise.reject(new Error('no exact counter'))),
         encoding: this.#dependencies.encoding?.() ?? 'o200k_base',
-        decide: async (outcome) => {
+        decide: (outcome) => {
           this.#review = null;
           this.#status = 'compacting';
           resolve(outcome);
-          return null;
+          return Promise.resolve(null);
         },
       });
       signal.addEventListener(

@@ -385,7 +385,7 @@ export class ProviderState {
       client: streaming,
       auxiliaryModel: this.#config.auxiliaryModel || null,
       contextLengthOf: (model) => lookupModel(model).contextLength,
-      onNotice: hooks.onNotice,
+      onNotice: (notice) => hooks.onNotice(notice),
     });
   }
 

@@ -18,7 +18,7 @@ import {
   type LabPlanOptions,
   type PlanReply,
 } from '../io/compute/compute-client.ts';
-import type { LabSessionStore, StoredSessionRef } from './lab-session-store.ts';
+import type { LabSessionStore } from './lab-session-store.ts';
 import { REPLAY_PHASES, ReplayRun } from './replay-run.svelte.ts';
 import type { PlanState } from './plan-state.svelte.ts';
 import type { ProviderState } from './provider-state.svelte.ts';
@@ -134,7 +134,7 @@ export class ReplayState {
    * the same compaction again with the reviewed text; the runs after it replayed the unedited
    * result, so they are dropped from the chain.
    */
-  async saveAsContinuation(): Promise<void> {
+  saveAsContinuation(): void {
     if (!this.#dependencies.sessions) {
       this.saveMessage = 'Session storage is not available in this build.';
       return;
@@ -208,7 +208,7 @@ export class ReplayState {
       const previous = index > 0 ? this.runs[index - 1]!.saved : null;
       const sessionId = previous?.id ?? (await this.#dependencies.currentSessionId());
       if (!sessionId) return 'Could not save: the transcript on screen could not be stored first.';
-      const messages = $state.snapshot(compression.messages) as typeof compression.messages;
+      const messages = $state.snapshot<typeof compression.messages>(compression.messages);
       const systemPrompt = messages[0]?.role === 'system' ? stringContent(messages[0].content) : null;
       run.saved = await sessions.commitCompaction(sessionId, messages, {
         mode: this.#dependencies.settings.compactionMode,

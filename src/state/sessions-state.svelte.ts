@@ -1,10 +1,7 @@
 import type { Preset } from '../core/presets/preset.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
 import { plural } from '../core/shared/plural.ts';
-import {
-  describeLineageSegment,
-  type LineageSegmentDescription,
-} from '../core/sessions/describe-lineage-segment.ts';
+import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
 import type { StoredSessionMessages } from '../io/compute/worker-stored-sessions.ts';
 import type { SearchHit } from '../io/db/search-index.ts';

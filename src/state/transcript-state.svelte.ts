@@ -116,13 +116,13 @@ export class TranscriptState {
         .run((api) =>
           api.openDocument(
             this.#documentId,
-            $state.snapshot(transcript.messages) as Message[],
+            $state.snapshot<Message[]>(transcript.messages),
             this.#strategyName(),
             {
               tools: $state.snapshot(transcript.metadata.tools ?? []),
               compactionPoints: $state.snapshot(transcript.metadata.compactionPoints),
             },
-            $state.snapshot(transcript.metadata) as TranscriptMetadata,
+            $state.snapshot<TranscriptMetadata>(transcript.metadata),
           ),
         )
         .then((opened) => ({ opened, metadata: transcript.metadata })),
@@ -177,7 +177,7 @@ export class TranscriptState {
             fromDocumentId,
             this.#documentId,
             this.#strategyName(),
-            $state.snapshot(metadata) as TranscriptMetadata,
+            $state.snapshot<TranscriptMetadata>(metadata),
           ),
         )
         .then((opened) => ({ opened, metadata, pinned: options.pinned ?? [] })),
@@ -236,7 +236,7 @@ export class TranscriptState {
               [...source.messages],
               this.#strategyName(),
               { tools: view.metadata.tools ?? [], compactionPoints: view.metadata.compactionPoints },
-              $state.snapshot(view.metadata) as TranscriptMetadata,
+              $state.snapshot<TranscriptMetadata>(view.metadata),
             ),
           )
         : await this.#reopenStored(source.sessionId);

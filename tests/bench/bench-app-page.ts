@@ -72,7 +72,7 @@ export async function importThroughUi(
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
           const request = indexedDB.open(name);
           request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
         });
         try {
           const stores = (['messages', 'sessions'] as const).filter((store) =>
@@ -84,7 +84,7 @@ export async function importThroughUi(
             const count = transaction.objectStore(store).count();
             counts[store] += await new Promise<number>((resolve, reject) => {
               count.onsuccess = () => resolve(count.result);
-              count.onerror = () => reject(count.error);
+              count.onerror = () => reject(count.error ?? new Error('IndexedDB request failed'));
             });
           }
         } finally {
@@ -122,7 +122,7 @@ export async function importThroughUi(
       storedAt = await page.evaluate(() => performance.now());
     else if (Date.now() > deadline)
       throw new Error(`the import was drawn but not stored within ${timeoutMs} ms`);
-    else await page.waitForTimeout(IMPORT_POLL_MS);
+    else await page.waitForTimeout(STORED_POLL_MS);
   }
   const finishedMs = Math.max(outcome.at, storedAt);
   return {

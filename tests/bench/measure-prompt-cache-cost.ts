@@ -74,7 +74,7 @@ async function runConversation(
     // Input cost only: the replies are the same either way.
     const input = { ...usage, outputTokens: 0, reasoningTokens: 0 };
     const estimate = estimateUsageCost(MODEL, input, { provider: 'anthropic' }, PRESET);
-    if (estimate.amountUsd === null) throw new Error(`no price for ${MODEL} under ${PRESET}`);
+    if (estimate.amountUsd === null) throw new Error(`no price for ${MODEL} under ${PRESET.name}`);
     cost.inputUsd += costUsdNumber(estimate);
     cost.cacheReadTokens += usage.cacheReadTokens;
     cost.cacheWriteTokens += usage.cacheWriteTokens;
@@ -119,7 +119,7 @@ export async function measurePromptCacheCost(context: BenchContext): Promise<Ben
         unit: 'USD',
         target: null,
         met: null,
-        note: `${MODEL}, ${PRESET} prices; ${describeCost(uncached)}`,
+        note: `${MODEL}, ${PRESET.name} prices; ${describeCost(uncached)}`,
       },
       {
         name: `prompt caching, ${TURNS}-request conversation: input cost with caching`,

@@ -8,6 +8,7 @@ import type { BenchContext } from './bench-context.ts';
 import { PROJECT_ROOT } from './bench-files.ts';
 import { describeMachine, formatMachine } from './bench-machine.ts';
 import { parseBenchOptions, type BenchMeasurement } from './bench-options.ts';
+import { benchResultsFileName } from './bench-results-file-name.ts';
 import {
   skipToResult,
   toResult,
@@ -33,10 +34,7 @@ import { measureWorkerCount } from './measure-worker-count.ts';
 
 const options = parseBenchOptions(process.argv.slice(2));
 // A partial run (`--only`) never overwrites the full figures.
-const RESULTS_PATH = join(
-  PROJECT_ROOT,
-  options.only === null ? 'bench-results.json' : `bench-results-${options.only}.json`,
-);
+const RESULTS_PATH = join(PROJECT_ROOT, benchResultsFileName(options.only));
 const machine = describeMachine(null);
 const benchStarted = performance.now();
 const elapsed = (): string => `${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s`;
@@ -128,7 +126,7 @@ if (options.browser && wanted(['browser', 'import', 'large-session'])) {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   try {
-    session = await startBrowserSession(context.log);
+    session = await startBrowserSession((line) => context.log(line));
     machine.chromium = session.chromiumVersion;
     const browserSession = session;
     await run('browser', 'main bundle size', () => measureBundleSize(context, browserSession.appDir));

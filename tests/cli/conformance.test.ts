@@ -19,7 +19,7 @@ describe('conformance runner', () => {
   it('exits 1 and names the case when an expected value is wrong', () => {
     const directory = mkdtempSync(join(tmpdir(), 'conformance-bad-'));
     const file = JSON.parse(readFileSync(join(vectors, 'thresholds.json'), 'utf8')) as {
-      cases: Array<Record<string, any>>;
+      cases: Array<Record<string, { threshold_tokens?: unknown } | undefined>>;
     };
     const tampered = file.cases[0]!;
     for (const key of ['expected', 'expected_legacy_2026_04']) {

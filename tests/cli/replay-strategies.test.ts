@@ -12,7 +12,7 @@ import { importTranscript } from '#core/import/import-transcript.ts';
 import { sniffTextEncoding } from '#core/import/sniff-text-encoding.ts';
 import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
 import { parseReplayOptions } from '#cli/replay/parse-replay-options.ts';
-import { runReplay } from '#cli/replay/run-replay.ts';
+import { runReplay, type ReplayReport } from '#cli/replay/run-replay.ts';
 import { toolPairProblems } from '#tests/helpers/strategy-output-checks.ts';
 import { runCli } from './run-cli.ts';
 
@@ -78,12 +78,12 @@ describe('replay CLI strategies', () => {
     const file = join(CORPUS, 'openai-chat/mini-swe-agent__sqlfluff__sqlfluff-2419.traj.json');
     const run = runCli('replay', [file, '--preset', 'codex-cli', '--context-length', '16000', '--json']);
     expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as Record<string, any>;
+    const report = JSON.parse(run.stdout) as ReplayReport;
     expect(report.preset).toBe('codex-cli');
     expect(report.decision.kind).toBe('compacted');
-    expect(report.fidelity.score).toBeGreaterThanOrEqual(0);
-    expect(report.fidelity.score).toBeLessThanOrEqual(1);
-    expect(Object.keys(report.ledger)).toEqual(
+    expect(report.fidelity?.score).toBeGreaterThanOrEqual(0);
+    expect(report.fidelity?.score).toBeLessThanOrEqual(1);
+    expect(Object.keys(report.ledger ?? {})).toEqual(
       expect.arrayContaining([
         'summaryInputTokens',
         'summaryOutputTokens',
@@ -95,7 +95,7 @@ describe('replay CLI strategies', () => {
         'breakEvenTurn',
       ]),
     );
-    for (const fact of report.fidelity.lost)
+    for (const fact of report.fidelity?.lost ?? [])
       expect(Object.keys(fact).sort()).toEqual(['kind', 'message', 'text']);
   });
 

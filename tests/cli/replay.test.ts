@@ -2,9 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { ReplayDecision, ReplayReport } from '#cli/replay/run-replay.ts';
 import { runCli } from './run-cli.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'replay-cli-'));
+
+/** The reason a decision gives; a compaction gives none. */
+const reasonOf = (decision: ReplayDecision): string => ('reason' in decision ? decision.reason : '');
 
 function transcriptFile(): string {
   const filler = 'x'.repeat(400);
@@ -47,7 +51,7 @@ describe('replay CLI', () => {
       '--force',
     ]);
     expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as Record<string, any>;
+    const report = JSON.parse(run.stdout) as ReplayReport;
     for (const key of [
       'format',
       'preset',
@@ -91,17 +95,19 @@ describe('replay CLI', () => {
     const path = transcriptFile();
     const run = runCli('replay', [path, '--json', '--context-length', '64000']);
     expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as Record<string, any>;
+    const report = JSON.parse(run.stdout) as ReplayReport;
     expect(report.shouldCompress).toBe(false);
     expect(report.decision.kind).toBe('not-needed');
-    expect(report.decision.reason).toContain(
+    expect(reasonOf(report.decision)).toContain(
       `tokens (Hermes' rough estimate, messages + tool schemas) are below the trigger of ${report.thresholdTokens.toLocaleString('en-US')}`,
     );
     expect(report.tokensBefore).toBeLessThan(report.thresholdTokens);
     expect(report.messagesAfter).toBe(report.messagesBefore);
     expect(report.tokensAfter).toBe(report.tokensBefore);
     expect(report.summary).toBeNull();
-    expect(report.messages).toEqual(JSON.parse(readFileSync(path, 'utf8')).messages);
+    expect(report.messages).toEqual(
+      (JSON.parse(readFileSync(path, 'utf8')) as { messages: unknown }).messages,
+    );
     // The plan is still shown: where the cut would fall.
     expect(report.middle.end).toBeGreaterThan(report.middle.start);
 
@@ -130,9 +136,9 @@ describe('replay CLI', () => {
       '1',
     ]);
     expect(run.status).toBe(0);
-    const report = JSON.parse(run.stdout) as Record<string, any>;
+    const report = JSON.parse(run.stdout) as ReplayReport;
     expect(report.decision.kind).toBe('refused');
-    expect(report.decision.reason).toMatch(
+    expect(reasonOf(report.decision)).toMatch(
       /^Refused: the compacted context would hold [\d,]+ tokens, [\d,]+ more than the [\d,]+ it replaces: the summary and its framing outweigh the \d+ messages they stand for\.$/,
     );
     expect(report.messagesAfter).toBe(13);
@@ -144,7 +150,7 @@ describe('replay CLI', () => {
   it('stops after importing with --import-only', () => {
     const run = runCli('replay', [transcriptFile(), '--import-only', '--json']);
     expect(run.status).toBe(0);
-    const payload = JSON.parse(run.stdout) as Record<string, any>;
+    const payload = JSON.parse(run.stdout) as { messages: unknown[] };
     expect(Object.keys(payload).sort()).toEqual(['format', 'messages', 'metadata', 'warnings']);
     expect(payload.messages).toHaveLength(49);
   });

@@ -270,7 +270,7 @@ test('two tabs never compact the same session twice', async ({ page, context, re
     (parent) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('context-lab');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB request failed'));
         open.onsuccess = () => {
           const all = open.result.transaction('sessions').objectStore('sessions').getAll();
           all.onsuccess = () =>
@@ -279,7 +279,7 @@ test('two tabs never compact the same session twice', async ({ page, context, re
                 (row) => row.parentSessionId === parent,
               ).length,
             );
-          all.onerror = () => reject(all.error);
+          all.onerror = () => reject(all.error ?? new Error('IndexedDB request failed'));
         };
       }),
     rootId,
@@ -344,10 +344,10 @@ test('a 60-turn conversation with tool calls on a 32K window compacts at least t
     () =>
       new Promise<number[]>((resolve, reject) => {
         const open = indexedDB.open('context-lab');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB request failed'));
         open.onsuccess = () => {
           const read = open.result.transaction('messages').objectStore('messages').getAll();
-          read.onerror = () => reject(read.error);
+          read.onerror = () => reject(read.error ?? new Error('IndexedDB request failed'));
           read.onsuccess = () => {
             const turns = new Set<number>();
             for (const row of read.result as Array<{ message: { role: string; content: unknown } }>) {

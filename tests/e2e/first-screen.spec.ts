@@ -46,11 +46,11 @@ test.describe('first screen', () => {
       () =>
         new Promise<unknown>((resolve, reject) => {
           const request = indexedDB.open('context-lab');
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
           request.onsuccess = () => {
             const read = request.result.transaction('settings').objectStore('settings').get('estimator');
             read.onsuccess = () => resolve((read.result as { value: unknown } | undefined)?.value);
-            read.onerror = () => reject(read.error);
+            read.onerror = () => reject(read.error ?? new Error('IndexedDB request failed'));
           };
         }),
     );

@@ -16,7 +16,7 @@ async function storeDuplicateIds(page: Page, id: string): Promise<number> {
     (duplicate) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('context-lab');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB request failed'));
         open.onsuccess = () => {
           const db = open.result;
           const transaction = db.transaction('messages', 'readwrite');
@@ -38,7 +38,7 @@ async function storeDuplicateIds(page: Page, id: string): Promise<number> {
             db.close();
             resolve(changed);
           };
-          transaction.onerror = () => reject(transaction.error);
+          transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
         };
       }),
     id,
@@ -89,11 +89,11 @@ test('a provider that repeats tool call ids, and a session stored with repeated 
 async function wordX(page: Page, selector: string, word: string): Promise<number> {
   return page.evaluate(
     ([css, needle]) => {
-      const root = document.querySelector(css!);
+      const root = document.querySelector(css);
       if (!root) throw new Error(`no ${css}`);
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = node.textContent!.indexOf(needle!);
+        const at = node.textContent!.indexOf(needle);
         if (at < 0) continue;
         const range = document.createRange();
         range.setStart(node, at);
@@ -217,7 +217,7 @@ test.describe('browser storage', () => {
         new Promise<void>((resolve, reject) => {
           const request = indexedDB.deleteDatabase('context-lab');
           request.onsuccess = () => resolve();
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
         }),
     );
     await page.reload();

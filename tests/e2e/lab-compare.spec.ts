@@ -97,7 +97,7 @@ test.describe('compare', () => {
     await page.getByTestId('compare-export-markdown').click();
     const markdown = await markdownDownload;
     expect(markdown.suggestedFilename()).toMatch(/^compare-.*\.md$/);
-    const markdownText = await readFile((await markdown.path())!, 'utf8');
+    const markdownText = await readFile(await markdown.path(), 'utf8');
     expect(markdownText).toContain('# Strategy comparison');
     expect(markdownText).toContain('| Codex CLI |');
 
@@ -105,7 +105,7 @@ test.describe('compare', () => {
     await page.getByTestId('compare-export-json').click();
     const json = await jsonDownload;
     expect(json.suggestedFilename()).toMatch(/^compare-.*\.json$/);
-    const report = JSON.parse(await readFile((await json.path())!, 'utf8')) as {
+    const report = JSON.parse(await readFile(await json.path(), 'utf8')) as {
       contextLength: number;
       strategies: { name: string; tokensAfter: number }[];
     };

@@ -155,11 +155,11 @@ test.describe('import', () => {
       () =>
         new Promise<unknown[]>((resolvePromise, reject) => {
           const request = indexedDB.open('context-lab');
-          request.onerror = () => reject(request.error);
+          request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
           request.onsuccess = () => {
             const read = request.result.transaction('sessions').objectStore('sessions').getAll();
             read.onsuccess = () => resolvePromise(read.result as unknown[]);
-            read.onerror = () => reject(read.error);
+            read.onerror = () => reject(read.error ?? new Error('IndexedDB request failed'));
           };
         }),
     );

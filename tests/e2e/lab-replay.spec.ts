@@ -21,11 +21,11 @@ async function readSessions(
     () =>
       new Promise((resolve, reject) => {
         const request = indexedDB.open('context-lab');
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
         request.onsuccess = () => {
           const read = request.result.transaction('sessions').objectStore('sessions').getAll();
           read.onsuccess = () => resolve(read.result);
-          read.onerror = () => reject(read.error);
+          read.onerror = () => reject(read.error ?? new Error('IndexedDB request failed'));
         };
       }),
   );

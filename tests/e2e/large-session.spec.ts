@@ -105,7 +105,7 @@ test.describe('a 50,000-message session', () => {
     // Both strategies compact a 50,000-message session, now and many times over its simulation.
     expect(tour.compared.map((row) => row.strategy)).toEqual(['hermes-2026-07', 'codex-cli']);
     for (const row of tour.compared) expect(row.compactions).toBeGreaterThan(0);
-    const exported = await stat((await tour.download.path())!);
+    const exported = await stat(await tour.download.path());
     console.log(
       `export: ${tour.download.suggestedFilename()}, ${(exported.size / 1024 / 1024).toFixed(0)} MiB`,
     );
@@ -193,13 +193,13 @@ function countRows(page: Page, store: 'messages' | 'sessions' | 'searchTerms'): 
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('context-lab');
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
     });
     try {
       const count = db.transaction(name).objectStore(name).count();
       return await new Promise<number>((resolve, reject) => {
         count.onsuccess = () => resolve(count.result);
-        count.onerror = () => reject(count.error);
+        count.onerror = () => reject(count.error ?? new Error('IndexedDB request failed'));
       });
     } finally {
       db.close();

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { connectChatToMock, mock, openChat } from './chat-helpers.ts';
+import { connectChatToMock, mock } from './chat-helpers.ts';
 import { collectConsoleErrors } from './console-errors.ts';
 import { messageCount, openLab } from './lab-helpers.ts';
 

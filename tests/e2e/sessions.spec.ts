@@ -151,7 +151,7 @@ test.describe('sessions panel', () => {
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^quokka-chat-json-2-.*${suffix.replace(/\./g, '\\.')}$`),
       );
-      texts.set(format, await readFile((await download.path())!, 'utf8'));
+      texts.set(format, await readFile(await download.path(), 'utf8'));
     }
     const hermesLines = texts
       .get('hermes-jsonl')!
@@ -247,19 +247,19 @@ async function seedUsage(): Promise<void> {
   const database = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open('context-lab');
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
   });
   const done = (transaction: IDBTransaction) =>
     new Promise<void>((resolve, reject) => {
       transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error);
+      transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB transaction failed'));
     });
   const read = database.transaction('sessions').objectStore('sessions').getAll();
   const sessions = await new Promise<Array<Record<string, unknown>>>((resolve) => {
     read.onsuccess = () => resolve(read.result as Array<Record<string, unknown>>);
   });
   const chain = sessions
-    .filter((session) => String(session.title ?? '').startsWith('quokka-chat.json'))
+    .filter((session) => typeof session.title === 'string' && session.title.startsWith('quokka-chat.json'))
     .sort((first, second) => Number(first.startedAt) - Number(second.startedAt));
   const transaction = database.transaction(['sessions', 'usageEvents'], 'readwrite');
   const events = transaction.objectStore('usageEvents');

@@ -16,7 +16,7 @@ import { sanitizeSessionTitle } from '#core/sessions/sanitize-session-title.ts';
 import { escapeControlCharacters } from '#core/shared/escape-control-characters.ts';
 import { isolateBidi } from '#core/shared/isolate-bidi.ts';
 import { matchToolResults } from '#core/transcript/match-tool-results.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import { createChatClient } from '#io/llm/create-chat-client.ts';
 import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import { expectOk, openFixtureRepository, user } from '#tests/helpers/session-repository-fixture.ts';
@@ -207,7 +207,7 @@ describe.each(RUN_SIZES)('hostile input: unbroken runs of %d characters', (size)
       const counts = await counting;
       expect(counts.perMessage).toHaveLength(2);
       // Every part is a valid encoding: at least one token, at most one per UTF-8 byte.
-      const text = String(runMessage(unit, size).content);
+      const text = messageText(runMessage(unit, size));
       expect(counts.perMessage[1]!).toBeGreaterThan(0);
       expect(counts.perMessage[1]!).toBeLessThanOrEqual(new TextEncoder().encode(text).length + 16);
       // (A count that ends within the first 10 ms sees no request: nothing waited.)

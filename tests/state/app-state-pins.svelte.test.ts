@@ -73,7 +73,7 @@ describe('AppState with pins', () => {
     );
     expect(result.pinned.map((index) => result.messages[index])).toEqual([demo.messages[PIN]]);
 
-    await app.replay.saveAsContinuation();
+    app.replay.saveAsContinuation();
     await app.replay.review!.commit();
     await expect.poll(() => app.replay.current?.saved?.id ?? null).not.toBeNull();
     const demoSessionId = app.currentSessionId!;

@@ -158,7 +158,9 @@ describe('SessionsState export', () => {
     const internal = await state.exportFile(chain.tipId, 'internal-json');
     expect(internal?.mimeType).toBe('application/json');
     const internalText = await internal!.blob.text();
-    expect(() => JSON.parse(internalText)).not.toThrow();
+    expect(() => {
+      JSON.parse(internalText);
+    }).not.toThrow();
     expect(internal!.blob.type).toBe('application/json;charset=utf-8');
     const markdown = await state.exportFile(chain.tipId, 'markdown');
     expect(markdown?.fileName.endsWith('.md')).toBe(true);

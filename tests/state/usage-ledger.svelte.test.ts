@@ -49,7 +49,10 @@ describe('UsageState ledger', () => {
         expect((await fixture.runtime.sendUserMessage('/compress', noAbort())).outcome).toBe('completed');
       }
       const outcomes = fixture.eventsOf('compaction-end').map((event) => event.outcome);
-      expect(outcomes).toEqual(['discarded', ...Array(2).fill(mode === 'in-place' ? 'in-place' : 'rotated')]);
+      expect(outcomes).toEqual([
+        'discarded',
+        ...Array<string>(2).fill(mode === 'in-place' ? 'in-place' : 'rotated'),
+      ]);
 
       const { repository } = fixture;
       const sessions = new SessionsState({

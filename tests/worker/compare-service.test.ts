@@ -77,6 +77,7 @@ describe('computeApi.compare', () => {
       },
     );
     expect(cancelledAt).not.toBeNull();
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
     expect(result).toEqual({ ok: false, error: { type: 'Cancelled', message: expect.any(String) } });
   });
 

@@ -194,6 +194,7 @@ describe('computeApi: the worker stores and reads sessions itself', () => {
     expect(!missing.ok && missing.error.type).toBe('SessionNotFound');
     const lineage = await computeApi.describeLineage(created.value.id, 'hermes-2026-04');
     expect(lineage).toEqual([
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
       { sessionId: created.value.id, description: expect.objectContaining({ messageCount: 4 }) },
     ]);
     const blob = await computeApi.exportLineage({

@@ -83,10 +83,7 @@ describe('TokenDocuments.countExact', () => {
 
   it('reports progress while counting', () => {
     const documents = new TokenDocuments();
-    const many = Array.from(
-      { length: 25 },
-      (_, index) => ({ role: 'user', content: `message ${index}` }) as Message,
-    );
+    const many = Array.from({ length: 25 }, (_, index) => ({ role: 'user', content: `message ${index}` }));
     documents.open('d', many);
     const reports: number[] = [];
     documents.countExact('d', 'o200k_base', counter, (done) => reports.push(done), 10);
@@ -110,7 +107,7 @@ describe('TokenDocuments.countExactStep on one long message', () => {
     const documents = new TokenDocuments();
     documents.open('d', [...conversation, longOutput]);
     let steps = 0;
-    let counted = 0;
+    let counted: number;
     for (;;) {
       steps += 1;
       // Pause at every chance: after each message, and after each part of a long one.

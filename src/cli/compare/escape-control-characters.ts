@@ -4,9 +4,10 @@
  * file's content or name can neither break the one-line contract nor drive the terminal.
  */
 export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').replace(
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped.
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return text
+    .replace(/\s*[\r\n]+\s*/g, ' ')
+    .replace(
+      /[\u0000-\u001f\u007f-\u009f]/g,
+      (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
 }

@@ -49,7 +49,7 @@ export function describeOverrides(strategy: Strategy, entry: CompareEntry): stri
   const words: string[] = [];
   for (const [key, value] of Object.entries(entry.config ?? {})) {
     if (value === undefined) continue;
-    words.push(CONFIG_WORDS[key as keyof CompareConfigOverrides](value as number | null));
+    words.push(CONFIG_WORDS[key as keyof CompareConfigOverrides](value));
   }
   for (const option of strategy.options) {
     const value = entry.strategyOptions?.[option.key];

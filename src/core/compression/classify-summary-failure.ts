@@ -80,7 +80,7 @@ export function summaryErrorText(error: SummarizerErrorLike): string {
 
 /** Reads an unknown thrown value as an error-like object. */
 export function toSummarizerError(thrown: unknown): SummarizerErrorLike {
-  if (thrown && typeof thrown === 'object') return thrown as SummarizerErrorLike;
+  if (thrown && typeof thrown === 'object') return thrown;
   return { name: 'Error', message: String(thrown) };
 }
 

@@ -1,5 +1,5 @@
 import { pythonStr } from '../tokens/python-repr.ts';
-import type { MessageContent } from '../transcript/message.ts';
+import type { ContentPart, MessageContent } from '../transcript/message.ts';
 
 /**
  * A best-effort text view of message content, used for substring checks and summary detection
@@ -34,7 +34,8 @@ export function appendTextToContent(content: unknown, text: string, prepend = fa
   if (typeof content === 'string') return prepend ? text + content : content + text;
   if (Array.isArray(content)) {
     const textPart = { type: 'text', text };
-    return prepend ? [textPart, ...content] : [...content, textPart];
+    const parts = content as ContentPart[];
+    return prepend ? [textPart, ...parts] : [...parts, textPart];
   }
   const rendered = contentTextForContains(content);
   return prepend ? text + rendered : rendered + text;

@@ -106,7 +106,10 @@ const toolCallInfo = (call: unknown): ToolCallInfo & { id: string } => {
       : {};
   return {
     id: typeof record.id === 'string' ? record.id : '',
+    // A stored call's name and arguments are JSON values of any type; they are shown as they print.
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     name: fn.name ? String(fn.name) : 'unknown',
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string
     args: fn.arguments ? String(fn.arguments) : '',
   };
 };

@@ -1,4 +1,4 @@
-import { getPreset, type BoundarySwitches } from '../presets/preset.ts';
+import type { BoundarySwitches } from '../presets/preset.ts';
 import type { Preset } from '../presets/preset.ts';
 import { isPlainObject } from '../shared/safe-parse-json.ts';
 import { messageBudgetTokens } from '../tokens/message-budget-tokens.ts';

@@ -25,7 +25,7 @@ export function classifyByErrorCode(
   if (code === 'resource_exhausted' || code === 'throttled' || code === 'rate_limit_exceeded') {
     return result('rate_limit', { shouldRotateCredential: true });
   }
-  if ((preset.errors.billingCodes as readonly string[]).includes(code)) {
+  if (preset.errors.billingCodes.includes(code)) {
     return result('billing', { retryable: false, shouldRotateCredential: true, shouldFallback: true });
   }
   if (code === 'model_not_found' || code === 'model_not_available' || code === 'invalid_model') {

@@ -43,7 +43,7 @@ export function findPaths(text: string, sink: FactSink): void {
 /** Adds one candidate path (or a known one) as a fact, displayed as written. */
 export function addPath(candidate: string, sink: FactSink, known = false): void {
   if (candidate.length > MAX_PATH_CHARACTERS) return;
-  const display = candidate.replace(/[.\-]+$/, '');
+  const display = candidate.replace(/[.-]+$/, '');
   const path = normalizeFactPath(display, { known });
   if (path !== null) sink.add('path', display, normalizeMatchText(path));
 }

@@ -117,7 +117,7 @@ function visit(value: unknown, key: string, depth: number, walk: Walk): void {
     readString(value, key, walk);
   } else if (Array.isArray(value)) {
     if (COMMAND_KEYS.has(key) && value.length > 0 && value.every((item) => typeof item === 'string')) {
-      addCommand(shellCommandText(value as string[]), walk);
+      addCommand(shellCommandText(value), walk);
       return;
     }
     for (const item of value) visit(item, key, depth + 1, walk);

@@ -18,7 +18,7 @@ export function firstSentence(text: string): string {
   // Only the start of a long pasted line can hold the first sentence.
   const line = firstContentLine(text)
     .slice(0, MAX_ASK_CHARACTERS * 4)
-    .replace(/^(?:[#>*\-]+\s*|\d+\.\s+)/, '');
+    .replace(/^(?:[#>*-]+\s*|\d+\.\s+)/, '');
   let end = -1;
   const terminator = /[.!?](?=\s|$)/g;
   for (let match = terminator.exec(line); match !== null; match = terminator.exec(line)) {

@@ -185,6 +185,8 @@ export function flattenToolResultContent(
   if (content === undefined || content === null) return '';
   if (typeof content === 'string') return content;
   if (isPlainObject(content)) return serverResultText(content);
+  // A parsed number or boolean: objects and arrays are handled around it.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   if (!Array.isArray(content)) return String(content);
   const texts: string[] = [];
   const images: ContentPart[] = [];

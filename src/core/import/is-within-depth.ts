@@ -13,7 +13,7 @@ export function isWithinDepth(value: unknown, maxDepth = MAX_KEPT_VALUE_DEPTH): 
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     if (depth > maxDepth) return false;
-    const children = Array.isArray(node) ? node : Object.values(node);
+    const children: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
     for (const child of children) {
       if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
     }
@@ -33,7 +33,7 @@ export function nestingDepth(value: unknown, cap = 1_000_000): number {
     const { node, depth } = stack.pop()!;
     if (depth > deepest) deepest = depth;
     if (deepest >= cap) return cap;
-    const children = Array.isArray(node) ? node : Object.values(node);
+    const children: readonly unknown[] = Array.isArray(node) ? node : Object.values(node);
     for (const child of children) {
       if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1 });
     }

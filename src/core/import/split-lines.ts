@@ -19,7 +19,6 @@ export function createLineSplitter(onLine: (text: string, lineNumber: number) =>
 
   return {
     push(chunk) {
-      let start = 0;
       let newline = chunk.indexOf('\n');
       if (newline === -1) {
         partial += chunk;
@@ -27,7 +26,7 @@ export function createLineSplitter(onLine: (text: string, lineNumber: number) =>
       }
       emit(partial + chunk.slice(0, newline));
       partial = '';
-      start = newline + 1;
+      let start = newline + 1;
       newline = chunk.indexOf('\n', start);
       while (newline !== -1) {
         emit(chunk.slice(start, newline));

@@ -10,7 +10,7 @@ import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/c
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
 import type { Strategy } from '../strategies/strategy.ts';
-import { FATE, FATE_NAMES, type FateName, type MessageTokens } from '../strategies/strategy.ts';
+import { FATE_NAMES, type FateName, type MessageTokens } from '../strategies/strategy.ts';
 import type { Preset } from '../presets/preset.ts';
 import {
   estimateMessagesTokensRough,

@@ -34,7 +34,7 @@ export function buildApiMessages(history: readonly Message[], options: ApiMessag
   const marked = caching
     ? applyCacheControl(
         withSystem,
-        { ttl: options.cacheTtl, nativeLayout: options.cachePolicy!.nativeLayout },
+        { ttl: options.cacheTtl, nativeLayout: options.cachePolicy.nativeLayout },
         options.preset,
       )
     : withSystem;

@@ -34,7 +34,6 @@ import {
   type StrategyProfile,
   type StrategyTrigger,
 } from './strategy.ts';
-import type { StrategyName } from './strategy-names.ts';
 
 /** A pruning replacement can be a 50 KB argument JSON; the plan needs only its start. */
 const REPLACEMENT_PREVIEW_CHARS = 400;

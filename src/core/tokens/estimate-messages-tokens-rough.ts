@@ -57,7 +57,7 @@ function shadowChars(message: Message): number {
     const value = message[key];
     if (key !== 'content') shadow[key] = value;
     else if (Array.isArray(value))
-      shadow[key] = value.map((part) =>
+      shadow[key] = value.map((part: unknown) =>
         isImagePart(part) ? { type: partType(part), image: '[stripped]' } : part,
       );
     else if (multimodal) shadow[key] = (value as Record<string, unknown>).text_summary ?? '';

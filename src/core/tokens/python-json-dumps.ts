@@ -71,7 +71,8 @@ export function pythonJsonDumps(value: unknown, options: PythonJsonDumpsOptions 
         return `{${entries.map(([key, entry]) => pythonJsonString(key) + keySeparator + dump(entry)).join(itemSeparator)}}`;
       }
       default:
-        // Python's `default=str` fallback, for completeness.
+        // Python's `default=str` fallback, for completeness: only a symbol or a function is left.
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string
         return pythonJsonString(String(item));
     }
   };

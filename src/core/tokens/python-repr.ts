@@ -174,6 +174,8 @@ export function pythonRepr(value: unknown): string {
       return `{${entries.map(([key, item]) => `${pythonRepr(key)}: ${pythonRepr(item)}`).join(', ')}}`;
     }
     default:
+      // Only a symbol or a function is left; TypeScript can only call it `{}`.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       return String(value);
   }
 }
@@ -209,6 +211,8 @@ export function pythonReprLength(value: unknown): number {
       return total;
     }
     default:
+      // Only a symbol or a function is left; TypeScript can only call it `{}`.
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string
       return String(value).length;
   }
 }

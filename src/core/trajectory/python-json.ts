@@ -47,6 +47,8 @@ export function toPythonJsonNode(value: unknown): PythonJsonNode {
       entries: Object.entries(value).map(([key, entry]) => [key, toPythonJsonNode(entry)]),
     };
   }
+  // Only a bigint, a symbol or a function is left; TypeScript can only call it `{}`.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   return { kind: 'string', value: String(value) };
 }
 

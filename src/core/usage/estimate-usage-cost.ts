@@ -56,7 +56,6 @@ export interface CostRoute {
 
 /** `pricing_version` of a subscription-included route (both generations). */
 export const INCLUDED_ROUTE_PRICING_VERSION = 'included-route';
-const OPENROUTER_NOTE = 'OpenRouter cost is estimated from the models API until reconciled.';
 const ONE_MILLION: DecimalAmount = { coefficient: 1_000_000n, exponent: 0 };
 
 /**

@@ -707,7 +707,7 @@ export class SessionRepository {
       await this.#db.compactions.bulkPut(
         cutOff.map((epoch) => ({ ...epoch, status: 'superseded' as const, changedAt: row.createdAt })),
       );
-    const id = await this.#db.compactions.add(row as CompactionRow);
+    const id = await this.#db.compactions.add(row);
     this.#deps.onEpochStep?.('record-epoch');
     return { ...row, id: id! };
   }

@@ -189,7 +189,7 @@ function toLlmError(
   }
   if (error instanceof APIConnectionTimeoutError)
     return createLlmError({ kind: 'timeout', message: error.message }, call);
-  if (error instanceof APIError) {
+  if (isApiError(error)) {
     if (error.status === undefined) {
       // No status: either no answer at all, or an `error` event in the middle of a stream,
       // which gets the status the same error has when it comes before the stream starts.
@@ -221,6 +221,12 @@ function toLlmError(
 }
 
 /** The SDK says only "Connection error."; the cause (refused, DNS, CORS) is what helps. */
+/**
+ * `instanceof APIError` narrows to `APIError<any, any, any>`; this keeps the SDK's declared types
+ * of the status, headers and body.
+ */
+const isApiError = (error: unknown): error is APIError => error instanceof APIError;
+
 function connectionFailureDetail(error: APIError): string {
   const cause: unknown = (error as { cause?: unknown }).cause;
   return cause instanceof Error ? cause.message : error.message;

@@ -26,7 +26,6 @@ import { createOfflineSummarizer } from '../../core/compression/offline-summariz
 import { planOnce } from '../../core/lab/create-planner.ts';
 import type { Summarizer } from '../../core/compression/summarizer.ts';
 import type { CompressionConfig } from '../../core/config/compression-config.ts';
-import { deriveThresholds } from '../../core/config/derive-thresholds.ts';
 import { keptExchangesTailBudget } from '../../core/loop/kept-exchanges-tail-budget.ts';
 import {
   describeCompressCommandError,
@@ -900,7 +899,9 @@ export class ConversationRuntime {
 
   /** The conversation as the compaction triggers read and update it. */
   #triggerHost(turn: Turn): TriggerHost {
-    // Accessors, not a snapshot: a compaction replaces the messages and state mid-turn.
+    // Accessors, not a snapshot: a compaction replaces the messages and state mid-turn. Inside
+    // the object's getters `this` is the object, so they reach the runtime through this alias.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const runtime = this;
     return {
       get messages() {

@@ -32,7 +32,9 @@ function parseLines(text: string): ParsedRecord[] {
 }
 
 const blocksOf = (record: ParsedRecord): { type: string; [key: string]: unknown }[] =>
-  Array.isArray(record.message.content) ? record.message.content : [];
+  Array.isArray(record.message.content)
+    ? (record.message.content as { type: string; [key: string]: unknown }[])
+    : [];
 
 describe('toClaudeCodeJsonl', () => {
   const transcript = generateAgentTranscript({ messageCount: 400, seed: 11 });

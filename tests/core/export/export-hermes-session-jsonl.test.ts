@@ -62,7 +62,7 @@ describe('exportHermesSessionJsonl', () => {
   it('writes one session row per line with lineage, the system prompt in the row and numbered message rows', () => {
     const lines = exportHermesSessionJsonl(sessions).trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    const child = JSON.parse(lines[1]!);
+    const child = JSON.parse(lines[1]!) as { messages: unknown[] };
     expect(child).toMatchObject({
       id: 's2',
       parent_session_id: 's1',
@@ -71,7 +71,7 @@ describe('exportHermesSessionJsonl', () => {
       message_count: 3,
     });
     expect(child.messages[0]).toEqual({ id: 5, session_id: 's2', role: 'user', content: SUMMARY });
-    expect(JSON.parse(lines[0]!).messages[3]).not.toHaveProperty('_flushed');
+    expect((JSON.parse(lines[0]!) as { messages: unknown[] }).messages[3]).not.toHaveProperty('_flushed');
   });
 
   it('re-imports through the Hermes parser with lineage, segments and the summary marked', () => {

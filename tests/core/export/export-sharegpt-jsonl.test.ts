@@ -3,6 +3,11 @@ import { exportShareGptJsonl } from '#core/export/export-sharegpt-jsonl.ts';
 import { importTranscript } from '#core/import/import-transcript.ts';
 import type { Transcript } from '#core/transcript/transcript.ts';
 
+/** A written line as these tests read it (every turn here is text). */
+interface ShareGptLine {
+  conversations: Array<{ from: string; value: string }>;
+}
+
 const transcript: Transcript = {
   messages: [
     { role: 'system', content: 'You are a coding agent.' },
@@ -45,20 +50,14 @@ const transcript: Transcript = {
 describe('exportShareGptJsonl', () => {
   it('writes a Hermes trajectory line that re-imports with the same turns and tool pairing', () => {
     const text = exportShareGptJsonl(transcript, { timestampIso: '2026-05-01T10:00:00', completed: true });
-    const line = JSON.parse(text);
+    const line = JSON.parse(text) as ShareGptLine;
     expect(line).toMatchObject({
       timestamp: '2026-05-01T10:00:00',
       model: 'claude-sonnet-4-5',
       completed: true,
     });
-    expect(line.conversations.map((turn: { from: string }) => turn.from)).toEqual([
-      'system',
-      'human',
-      'gpt',
-      'tool',
-      'gpt',
-    ]);
-    expect(line.conversations[0].value).toContain('"name": "terminal"');
+    expect(line.conversations.map((turn) => turn.from)).toEqual(['system', 'human', 'gpt', 'tool', 'gpt']);
+    expect(line.conversations[0]!.value).toContain('"name": "terminal"');
 
     const again = importTranscript(text);
     if (!again.ok) throw new Error(again.error.message);
@@ -105,9 +104,7 @@ describe('exportShareGptJsonl', () => {
     const lines = exportShareGptJsonl(imported.value.transcript).trimEnd().split('\n');
     expect(
       lines.map((line) =>
-        JSON.parse(line)
-          .conversations.slice(1)
-          .map((turn: { value: string }) => turn.value),
+        (JSON.parse(line) as ShareGptLine).conversations.slice(1).map((turn) => turn.value),
       ),
     ).toEqual([
       ['say first', '<think>\n</think>\nfirst'],

@@ -70,6 +70,7 @@ describe('detectTranscriptFormat', () => {
       ),
     ).toMatchObject({
       format: 'anthropic-messages',
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
       reason: expect.stringContaining('captured request'),
     });
     expect(detectTranscriptFormat('{"session_id":"s","messages":[]}')?.format).toBe('hermes-snapshot');
@@ -82,6 +83,7 @@ describe('detectTranscriptFormat', () => {
     const text = `{"type":"user",\n${lines({ type: 'user', uuid: 'u', message: { role: 'user', content: 'a' } }, { type: 'assistant', uuid: 'v', message: { role: 'assistant', content: 'b' } })}`;
     expect(detectTranscriptFormat(text)).toMatchObject({
       format: 'claude-code',
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- vitest types its asymmetric matchers as any
       reason: expect.stringContaining('not JSON'),
     });
   });

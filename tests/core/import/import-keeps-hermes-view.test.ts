@@ -35,7 +35,7 @@ function withNullAndAbsentContent(transcript: Transcript): Transcript {
     if (toolTurn % 3 === 0) return { ...message, content: null };
     if (toolTurn % 5 === 0) {
       const { content: _dropped, ...rest } = message;
-      return rest as Message;
+      return rest;
     }
     return message;
   });
@@ -44,7 +44,7 @@ function withNullAndAbsentContent(transcript: Transcript): Transcript {
 
 async function compressDigests(messages: readonly Message[], preset: Preset, summarizer: Summarizer) {
   const result = await compress(
-    messages as Message[],
+    messages,
     {
       config: { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 64_000 },
       preset,

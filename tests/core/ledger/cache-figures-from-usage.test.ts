@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cacheFiguresFromUsage } from '#core/ledger/cache-figures-from-usage.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import type { CanonicalUsage } from '#core/usage/canonical-usage.ts';
 
 /** A message whose content is `tokens` characters counts `tokens` tokens. */
@@ -8,7 +8,7 @@ const message = (role: string, name: string, tokens: number): Message => ({
   role,
   content: `${name}:${'x'.repeat(tokens - name.length - 1)}`,
 });
-const countTokens = (item: Message): number => String(item.content).length;
+const countTokens = (item: Message): number => messageText(item).length;
 
 const system = message('system', 'sys', 3_000);
 const summary = message('user', 'summary', 2_000);

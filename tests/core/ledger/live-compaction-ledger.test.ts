@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CompactionCacheFigures } from '#core/ledger/compaction-cache-figures.ts';
 import { liveCompactionLedger } from '#core/ledger/live-compaction-ledger.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import { EMPTY_USAGE, type CanonicalUsage } from '#core/usage/canonical-usage.ts';
 
 const message = (role: string, name: string, tokens: number): Message => ({
   role,
   content: `${name}:${'x'.repeat(tokens - name.length - 1)}`,
 });
-const countTokens = (item: Message): number => String(item.content).length;
+const countTokens = (item: Message): number => messageText(item).length;
 const system = message('system', 'sys', 3_000);
 const tail = [message('user', 'u2', 10_000), message('assistant', 'a2', 5_000)];
 const before = [system, message('user', 'u1', 20_000), message('assistant', 'a1', 30_000), ...tail];

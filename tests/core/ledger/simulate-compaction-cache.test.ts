@@ -2,11 +2,11 @@ import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { describe, expect, it } from 'vitest';
 import { simulateCompactionCache } from '#core/ledger/simulate-compaction-cache.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 
 const TOKENS: Record<string, number> = { sys: 3_000, summary: 1_500 };
 const message = (role: string, content: string): Message => ({ role, content });
-const countTokens = (item: Message): number => TOKENS[String(item.content)] ?? 2_000;
+const countTokens = (item: Message): number => TOKENS[messageText(item)] ?? 2_000;
 
 const before = [
   message('system', 'sys'),

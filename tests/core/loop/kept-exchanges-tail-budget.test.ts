@@ -4,7 +4,7 @@ import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { keptExchangesStart, keptExchangesTailBudget } from '#core/loop/kept-exchanges-tail-budget.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const conversation: Message[] = Array.from({ length: 12 }, (_, index) => [
@@ -32,7 +32,7 @@ describe('keptExchangesTailBudget', () => {
       { summarizer: createOfflineSummarizer(), now: () => 0 },
     );
     expect(result.skipped).toBeNull();
-    const texts = result.messages.map((message) => String(message.content));
+    const texts = result.messages.map((message) => messageText(message));
     for (const index of [9, 10, 11])
       expect(texts.some((text) => text.startsWith(`question ${index} `))).toBe(true);
     expect(texts.some((text) => text.startsWith('question 2 '))).toBe(false);

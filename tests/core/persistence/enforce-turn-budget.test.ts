@@ -3,7 +3,7 @@ import type { BudgetConfig } from '#core/persistence/budget-config.ts';
 import { PERSISTED_OUTPUT_TAG } from '#core/persistence/build-persisted-message.ts';
 import { enforceTurnBudget } from '#core/persistence/enforce-turn-budget.ts';
 import type { ToolResultStorage } from '#core/persistence/tool-result-storage.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
@@ -28,7 +28,7 @@ describe('enforceTurnBudget', () => {
       config,
       HERMES_2026_07,
     );
-    const persisted = result.map((message) => String(message.content).includes(PERSISTED_OUTPUT_TAG));
+    const persisted = result.map((message) => messageText(message).includes(PERSISTED_OUTPUT_TAG));
     expect(persisted).toEqual([false, true, false]);
   });
 
@@ -56,7 +56,7 @@ describe('enforceTurnBudget', () => {
     };
     const result = enforceTurnBudget([already, tool('a', 200)], storage, config, HERMES_2026_04);
     expect(result[0]).toEqual(already);
-    expect(String(result[1]!.content).startsWith(PERSISTED_OUTPUT_TAG)).toBe(true);
+    expect(messageText(result[1]!).startsWith(PERSISTED_OUTPUT_TAG)).toBe(true);
   });
 
   it('does not mutate the messages it was given', () => {

@@ -13,7 +13,7 @@ import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { FATE, FATE_NAMES, type MessageTokens, type PlanInput } from '#core/strategies/strategy.ts';
 import { HOST_PRESET, roughMessageTokens } from '#core/strategies/strategy-kit.ts';
 import { estimateMessageTokensRough } from '#core/tokens/estimate-messages-tokens-rough.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import { latestAskSurvives, toolPairProblems } from '../../helpers/strategy-output-checks.ts';
 
 const call = (id: string, name: string, args: Record<string, string>) => ({
@@ -136,7 +136,7 @@ describe('anthropic-server: compaction', () => {
   // with its result #12. Everything else after the system prompt (#1–#7, #9–#10) is summarised.
   const expectedFates = [
     'kept',
-    ...Array(7).fill('summarized'),
+    ...Array<string>(7).fill('summarized'),
     'kept',
     'summarized',
     'summarized',
@@ -280,7 +280,7 @@ describe('anthropic-server: clear_tool_uses before compaction', () => {
     // #3 and #5 are cleared and then summarised: the summary stands for them.
     expect(fateNames(plan.fates)).toEqual([
       'kept',
-      ...Array(7).fill('summarized'),
+      ...Array<string>(7).fill('summarized'),
       'kept',
       'summarized',
       'summarized',
@@ -329,7 +329,7 @@ describe('anthropic-server: summaries', () => {
     });
     expect(compaction.summarizerCalls).toBe(0);
     expect(compaction.summaries[0]!.body).toBe('Reviewed: the project is set up; the login test fails.');
-    expect(String(compaction.messages[1]!.content)).toContain('Reviewed: the project is set up');
+    expect(messageText(compaction.messages[1]!)).toContain('Reviewed: the project is set up');
   });
 
   it("sends a provider our template's headings and the focus topic", async () => {

@@ -15,7 +15,7 @@ import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { FATE, type PlanInput } from '#core/strategies/strategy.ts';
 import { HOST_PRESET, roughMessageTokens } from '#core/strategies/strategy-kit.ts';
 import { findStrategy } from '#core/strategies/strategy-registry.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import {
   calls,
   configWith,
@@ -196,15 +196,15 @@ describe('claude-code compact', () => {
     expect(output).toHaveLength(1 + 1 + 5);
     expect(output[0]).toBe(messages[0]);
     expect(output[1]!.role).toBe('user');
-    expect(String(output[1]!.content).startsWith(CLAUDE_CODE_CONTINUATION)).toBe(true);
+    expect(messageText(output[1]!).startsWith(CLAUDE_CODE_CONTINUATION)).toBe(true);
     expect(compaction.summaries[0]!.outputIndex).toBe(1);
     // The offline summary quotes the latest ask.
-    expect(normalizedText(String(output[1]!.content))).toContain(normalizedText('Thanks, now run the tests'));
+    expect(normalizedText(messageText(output[1]!))).toContain(normalizedText('Thanks, now run the tests'));
     expect(output[2]!.content).toBe(`${REATTACHED_FILE_OPENING} f.py\n${'F'.repeat(40)}`);
-    expect(String(output[3]!.content)).toContain(`${REATTACHED_FILE_OPENING} e.py\n[Not re-attached`);
+    expect(messageText(output[3]!)).toContain(`${REATTACHED_FILE_OPENING} e.py\n[Not re-attached`);
     // a.py was edited after its last whole copy: the note says so.
-    expect(String(output[6]!.content)).toContain('edited after it');
-    expect(String(output[6]!.content).endsWith('A'.repeat(400))).toBe(true);
+    expect(messageText(output[6]!)).toContain('edited after it');
+    expect(messageText(output[6]!).endsWith('A'.repeat(400))).toBe(true);
     // None of the inserted messages counts as something the user said.
     expect(output.slice(1).some((message) => isRealUserMessage(message, HOST_PRESET))).toBe(false);
     expect(toolPairProblems(output)).toEqual([]);
@@ -226,7 +226,7 @@ describe('claude-code compact', () => {
     );
     expect(compaction.summarizerCalls).toBe(0);
     expect(compaction.summaries[0]!.body).toBe('Reviewed: the parser is fixed; run the tests next.');
-    expect(String(compaction.messages[1]!.content)).toContain(
+    expect(messageText(compaction.messages[1]!)).toContain(
       'Reviewed: the parser is fixed; run the tests next.',
     );
   });
@@ -264,7 +264,7 @@ describe('claude-code compact', () => {
     expect(prompt).toContain('FOCUS TOPIC: "the failing tests"');
     expect(prompt).toContain('Thanks, now run the tests');
     expect(compaction.summaries[0]!.body).toBe('## 1. Primary Request and Intent\nFix the parser.');
-    expect(String(compaction.messages[1]!.content)).not.toContain('Walking through');
+    expect(messageText(compaction.messages[1]!)).not.toContain('Walking through');
   });
 
   it('skips a transcript that is only a system prompt', async () => {

@@ -16,7 +16,7 @@ import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { FATE, type MessageTokens } from '#core/strategies/strategy.ts';
 import { HOST_PRESET, roughMessageTokens } from '#core/strategies/strategy-kit.ts';
 import { estimateRequestTokensRough } from '#core/tokens/estimate-request-tokens-rough.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import {
   assistant,
   calls,
@@ -400,7 +400,7 @@ describe('cline truncation', () => {
     );
     const compaction = await compactOf(messages, tokens);
     expect([...compaction.fates].slice(3, 6)).toEqual([FATE.dropped, FATE.dropped, FATE.dropped]);
-    const notice = String(compaction.messages[3]!.content);
+    const notice = messageText(compaction.messages[3]!);
     expect(notice.startsWith(CLINE_TRUNCATION_NOTICE)).toBe(true);
     expect(notice).toContain('"Please migrate the database to Postgres"');
     expect(toolPairProblems(compaction.messages)).toEqual([]);
@@ -449,7 +449,7 @@ describe('cline auto compact', () => {
     expect([...compaction.fates]).toEqual([...plan.fates]);
     expect(compaction.messages).toHaveLength(4);
     expect(compaction.messages.slice(0, 3)).toEqual(messages.slice(0, 3));
-    const summary = String(compaction.messages[3]!.content);
+    const summary = messageText(compaction.messages[3]!);
     expect(summary.startsWith(CLINE_SUMMARY_OPENING)).toBe(true);
     expect(normalizedText(summary)).toContain(normalizedText('Latest ask: add docs'));
     expect(compaction.summaries[0]!.outputIndex).toBe(3);
@@ -525,9 +525,7 @@ describe('cline on generated sessions', () => {
         expect(compaction.tokensAfter).toBeLessThan(compaction.tokensBefore);
         if ([...plan.fates].includes(FATE.dropped))
           expect(
-            compaction.messages.some((message) =>
-              String(message.content).startsWith(CLINE_TRUNCATION_NOTICE),
-            ),
+            compaction.messages.some((message) => messageText(message).startsWith(CLINE_TRUNCATION_NOTICE)),
           ).toBe(true);
       }
     }

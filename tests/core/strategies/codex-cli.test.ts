@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODEX_CLI_STRATEGY, CODEX_SUMMARY_PREFIX } from '#core/strategies/codex-cli.ts';
 import { FATE } from '#core/strategies/strategy.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import {
   assistant,
   calls,
@@ -88,13 +88,13 @@ describe('codex-cli', () => {
     expect(compaction.messages).toHaveLength(4);
     expect(compaction.messages[0]).toBe(messages[0]);
     // #5 cut to the 8,000 tokens left: its first and last 16,000 characters around a marker.
-    const cut = String(compaction.messages[1]!.content);
-    const whole = String(messages[5]!.content);
+    const cut = messageText(compaction.messages[1]!);
+    const whole = messageText(messages[5]!);
     expect(cut).toBe(`${whole.slice(0, 16_000)}\n…2,000 tokens truncated…\n${whole.slice(-16_000)}`);
     expect(compaction.messages[2]).toBe(messages[8]);
     const summary = compaction.messages[3]!;
     expect(summary.role).toBe('user');
-    expect(String(summary.content)).toBe(`${CODEX_SUMMARY_PREFIX}\n\n## Goal\nFinish the third task.`);
+    expect(messageText(summary)).toBe(`${CODEX_SUMMARY_PREFIX}\n\n## Goal\nFinish the third task.`);
     expect(compaction.state.compressionCount).toBe(1);
     expect(compaction.notes[0]).toBe(
       'Kept the system prompt and 2 earlier user messages; the summary stands for the other 7 messages.',

@@ -10,7 +10,7 @@ import { LCM_STRATEGY as strategy } from '#core/strategies/lcm.ts';
 import { parseLcmSummary } from '#core/strategies/lcm-summary-wrapper.ts';
 import { FATE, FATE_NAMES, type MessageTokens } from '#core/strategies/strategy.ts';
 import { roughMessageTokens } from '#core/strategies/strategy-kit.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import { latestAskSurvives, toolPairProblems } from '../../helpers/strategy-output-checks.ts';
 
 const call = (id: string, command: string) => ({
@@ -131,7 +131,11 @@ describe('lcm: fresh tail and leaf chunks', () => {
     const plan = planFor(SESSION, SESSION_SIZES, configWith(SMALL_TAIL));
     expect(plan.headEnd).toBe(1);
     expect(plan.tailStart).toBe(10);
-    expect(fateNames(plan.fates)).toEqual(['kept', ...Array(9).fill('summarized'), ...Array(4).fill('kept')]);
+    expect(fateNames(plan.fates)).toEqual([
+      'kept',
+      ...Array<string>(9).fill('summarized'),
+      ...Array<string>(4).fill('kept'),
+    ]);
     expect(plan.summaries).toEqual([
       { start: 1, end: 5, kind: 'leaf' },
       { start: 5, end: 6, kind: 'leaf' },
@@ -193,7 +197,7 @@ describe('lcm: fresh tail and leaf chunks', () => {
       ['c1-leaf-3', 'leaf', 0],
       ['c1-leaf-4', 'leaf', 0],
     ]);
-    const first = String(compaction.messages[1]!.content);
+    const first = messageText(compaction.messages[1]!);
     expect(first).toMatch(/^<summary id="c1-leaf-1" kind="leaf" depth="0" messages="#1–#4">\n/);
     expect(first).toContain('\n\nExpand for details about: the exact text of messages #1–#4');
     expect(compaction.summaries.map((summary) => summary.outputIndex)).toEqual([1, 2, 3, 4]);
@@ -219,7 +223,7 @@ const PAIRS: Message[] = [
     { role: 'assistant', content: `Item ${index} is thing ${index}; we decided to keep it.` },
   ]).flat(),
 ];
-const PAIR_SIZES = [200, ...Array(36).fill(500)];
+const PAIR_SIZES = [200, ...Array<number>(36).fill(500)];
 // The last 4 messages are the fresh tail; #1–#32 (16,000 tokens) go into 2,000-token chunks of
 // 4 messages each: 8 leaves, [1,5), [5,9), …, [29,33).
 const PAIRS_BASE = { 'lcm.freshTailCount': 4, 'lcm.leafChunkTokens': 2000 };
@@ -244,7 +248,7 @@ describe('lcm: condensed pass', () => {
     expect(compaction.messages).toHaveLength(1 + 1 + 4);
     const wrapper = parseLcmSummary(compaction.messages[1]!)!;
     expect([wrapper.kind, wrapper.depth]).toEqual(['condensed', 1]);
-    expect(String(compaction.messages[1]!.content)).toContain('descendants="8"');
+    expect(messageText(compaction.messages[1]!)).toContain('descendants="8"');
   });
 
   it('groups oldest first and leaves the rest at depth 0; sweepMaxDepth 0 runs the leaf pass only', () => {
@@ -282,13 +286,13 @@ describe('lcm: later compactions', () => {
 
     // Then the conversation goes on with the other 9 pairs; the new input holds 4 summaries.
     const grown = [...once.messages, ...PAIRS.slice(19)];
-    const sizes = [200, 1000, 1000, 1000, 1000, ...Array(grown.length - 5).fill(500)];
+    const sizes = [200, 1000, 1000, 1000, 1000, ...Array<number>(grown.length - 5).fill(500)];
     const secondConfig = configWith(PAIRS_BASE);
     const plan = planFor(grown, sizes, secondConfig);
     // Tail: the last 4. Raw before it: #5–#20 (2 + 18 − 4 = 16 messages, 8,000 tokens) → 4
     // leaves; with the 4 earlier leaves that makes 8 depth-0 nodes in a row: one condensed.
     expect(plan.summaries).toEqual([{ start: 1, end: grown.length - 4, kind: 'condensed' }]);
-    expect(fateNames(plan.fates).slice(1, 5)).toEqual(Array(4).fill('summarized'));
+    expect(fateNames(plan.fates).slice(1, 5)).toEqual(Array<string>(4).fill('summarized'));
     const twice = await compactFor(grown, sizes, secondConfig, createOfflineSummarizer(), {
       state: once.state,
     });

@@ -11,7 +11,7 @@ import {
 } from '#core/strategies/opencode.ts';
 import { FATE, type MessageTokens } from '#core/strategies/strategy.ts';
 import { HOST_PRESET, isUserAsk, roughMessageTokens, summaryMessage } from '#core/strategies/strategy-kit.ts';
-import type { Message } from '#core/transcript/message.ts';
+import { messageText, type Message } from '#core/transcript/message.ts';
 import {
   assistant,
   calls,
@@ -250,7 +250,7 @@ describe('opencode summary and tail', () => {
     expect(output[8]).toMatchObject({ role: 'user', content: OPENCODE_CONTINUE });
     expect(output).toHaveLength(9);
     // The offline summary quotes the latest ask of the summarised part.
-    expect(normalizedText(String(output[7]!.content))).toContain(normalizedText('Now add tests'));
+    expect(normalizedText(messageText(output[7]!))).toContain(normalizedText('Now add tests'));
     expect(toolPairProblems(output)).toEqual([]);
     // None of the inserted user messages is taken for something the user said.
     expect(isRealUserMessage(output[6]!, HOST_PRESET) || isRealUserMessage(output[8]!, HOST_PRESET)).toBe(

@@ -7,8 +7,6 @@ import {
   toShareGptTrajectory,
 } from '#core/trajectory/to-sharegpt-trajectory.ts';
 import { hermesVectorRuns, runAdapter } from '../shared/load-hermes-vectors.ts';
-import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
-import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 
 const turn = (messages: Message[]) =>
   toShareGptTrajectory([{ role: 'user', content: 'q' }, ...messages], 'q', true, {

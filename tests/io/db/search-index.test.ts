@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { parseSearchQuery, termMatches } from '#core/search/search-query.ts';
-import { termOccurrences } from '#core/search/search-terms.ts';
+import { searchTermsInSteps, termOccurrences } from '#core/search/search-terms.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { SearchIndex, TOKENISE_STEP_CHARS } from '#io/db/search-index.ts';
 import { SEARCH_BUCKET_SIZE_MESSAGES } from '#io/db/search-term-row.ts';
@@ -153,8 +153,8 @@ describe('search', () => {
       ]),
     );
     const rows = await db.messages.where('sessionId').equals(session.id).sortBy('id');
-    await db.messages.update(rows[0]!.id!, { active: 0, compacted: 0 });
-    await db.messages.update(rows[1]!.id!, { active: 0, compacted: 1 });
+    await db.messages.update(rows[0]!.id, { active: 0, compacted: 0 });
+    await db.messages.update(rows[1]!.id, { active: 0, compacted: 1 });
     expect((await repository.search('needle')).map((hit) => hit.snippet)).toEqual([
       'needle live',
       'needle archived',
@@ -267,9 +267,9 @@ describe('search', () => {
   it('stores every message when one cannot be tokenised, leaving only that one unsearchable', async () => {
     const { db } = openFixtureRepository('search-tokeniser-fails');
     const failing = new SearchIndex(db, {
-      *termsInSteps(text) {
+      *termsInSteps(text, stepChars) {
         if (text.includes('poison')) throw new RangeError('Maximum call stack size exceeded');
-        return text.toLowerCase().split(/\W+/).filter(Boolean);
+        return yield* searchTermsInSteps(text, stepChars);
       },
     });
     const repository = new SessionRepository(db, fixtureDeps({ searchIndex: failing }));

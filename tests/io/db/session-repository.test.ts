@@ -123,8 +123,8 @@ describe('loadMessages', () => {
       ]),
     );
     const rows = await db.messages.where('sessionId').equals(session.id).sortBy('id');
-    await db.messages.update(rows[1]!.id!, { active: 0, compacted: 0 });
-    await db.messages.update(rows[2]!.id!, { active: 0, compacted: 1 });
+    await db.messages.update(rows[1]!.id, { active: 0, compacted: 0 });
+    await db.messages.update(rows[2]!.id, { active: 0, compacted: 1 });
     expect(await repository.loadMessages(session.id)).toEqual([user('kept')]);
     db.close();
   });

@@ -37,10 +37,10 @@ describe('createChatClient', () => {
       'claude-test',
       'function',
     ]);
-    expect([openAi.provider, openAi.model, openAi.countTokens]).toEqual([
+    expect([openAi.provider, openAi.model, typeof openAi.countTokens]).toEqual([
       'openai-compatible',
       'gpt-test',
-      undefined,
+      'undefined',
     ]);
     await anthropic.send({ messages: [{ role: 'user', content: 'a' }], maxTokens: 10 });
     await openAi.send({ messages: [{ role: 'user', content: 'b' }], maxTokens: 10 });
@@ -91,7 +91,13 @@ describe('hermesProviderName', () => {
           model: 'claude-test',
           keyOrigin: 'https://api.anthropic.com',
         },
-        { preset: HERMES_2026_04, fetch: async (input) => (sent.push(String(input)), new Response('{}')) },
+        {
+          preset: HERMES_2026_04,
+          fetch: async (input) => (
+            sent.push(input instanceof Request ? input.url : String(input)),
+            new Response('{}')
+          ),
+        },
       ).catch((thrown: unknown) => thrown);
       expect(isLlmError(error) && error.kind).toBe('configuration');
       expect((error as Error).message).toBe(
@@ -130,7 +136,13 @@ describe('hermesProviderName', () => {
           apiKey: 'sk-1',
           model: 'm',
         },
-        { preset: HERMES_2026_04, fetch: async (input) => (sent.push(String(input)), new Response('{}')) },
+        {
+          preset: HERMES_2026_04,
+          fetch: async (input) => (
+            sent.push(input instanceof Request ? input.url : String(input)),
+            new Response('{}')
+          ),
+        },
       ).catch((thrown: unknown) => thrown);
       expect(isLlmError(error) && error.kind).toBe('configuration');
       expect((error as Error).message).toMatch(/^Reload the page to allow api\.newhost\.example: /);

@@ -84,7 +84,10 @@ describe('createOpenAiCompatibleClient: replies', () => {
   it('sends OpenRouter attribution headers to OpenRouter only', async () => {
     const seen: Array<{ url: string; headers: Headers }> = [];
     const capture: typeof fetch = async (input, init) => {
-      seen.push({ url: String(input), headers: new Headers(init?.headers) });
+      seen.push({
+        url: input instanceof Request ? input.url : String(input),
+        headers: new Headers(init?.headers),
+      });
       return new Response('{}', { status: 500 });
     };
     for (const baseUrl of ['https://openrouter.ai/api/v1', `${provider.mock().url}/v1`]) {

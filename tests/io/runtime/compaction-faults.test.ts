@@ -160,7 +160,8 @@ describe('ConversationRuntime: an interrupted compaction', () => {
         fetch: async (input, init) => {
           const pending = fetch(input, init);
           const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { tools?: unknown[] }) : {};
-          if (body.tools === undefined && String(input).endsWith('/v1/messages'))
+          const url = input instanceof Request ? input.url : String(input);
+          if (body.tools === undefined && url.endsWith('/v1/messages'))
             setTimeout(() => controller.abort(), 50);
           return pending;
         },

@@ -315,7 +315,7 @@ describe('undo and redo in the live loop', () => {
     );
     expect(statuses).toEqual(['applied', 'undone']);
     // The tab that lost moves to the restored history with its next message.
-    const loser = results[0]!.outcome === 'completed' ? second : first;
+    const loser = results[0].outcome === 'completed' ? second : first;
     expect((await loser.runtime.sendUserMessage('from the other tab', noAbort())).outcome).toBe('completed');
     expect(loser.runtime.messages).toEqual(await repository.loadMessages(loser.runtime.sessionId!));
     expect(loser.runtime.messages.filter((message) => message.content === 'between')).toHaveLength(1);

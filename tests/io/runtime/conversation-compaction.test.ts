@@ -12,6 +12,7 @@ import {
   requestText,
   summaryRequests,
 } from './runtime-fixture.ts';
+import { messageText } from '#core/transcript/message.ts';
 
 const provider = useMockProvider();
 /**
@@ -158,7 +159,7 @@ describe('ConversationRuntime: compaction in the loop', () => {
         lineage
           .flatMap((segment) => segment.messages)
           .filter((message) => message.role === 'tool')
-          .map((message) => [message.tool_call_id, String(message.content)]),
+          .map((message) => [message.tool_call_id, messageText(message)]),
       );
       expect(toolResults.size).toBe(20);
       expect([...toolResults.values()].every((content) => /match/.test(content))).toBe(true);

@@ -104,7 +104,7 @@ describe('CompactionReviewPanel', () => {
       debounceMs: 1,
     });
     render(CompactionReviewPanel, { review });
-    const editor = screen.getByTestId('summary-editor') as HTMLTextAreaElement;
+    const editor = screen.getByTestId<HTMLTextAreaElement>('summary-editor');
     expect(editor.value).toBe('Goal: fix the parser.');
     await vi.waitFor(() => expect(screen.getByTestId('summary-token-count').dataset.tokens).toBe('21'));
     expect(screen.getByTestId('compaction-ledger').dataset.breakEven).toBe('18');

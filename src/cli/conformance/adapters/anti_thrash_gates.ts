@@ -135,7 +135,7 @@ const HELPER_INPUTS: ReadonlyArray<readonly [prefix: string, keys: readonly stri
 ];
 
 function helperInputs(testCase: VectorCase): readonly string[] {
-  const name = String(testCase.function ?? '');
+  const name = typeof testCase.function === 'string' ? testCase.function : '';
   const helper = HELPER_INPUTS.find(([prefix]) => name.startsWith(prefix));
   return helper
     ? helper[1]
@@ -148,7 +148,7 @@ function helperInputs(testCase: VectorCase): readonly string[] {
 
 function runHelper(testCase: VectorCase, preset: Preset): unknown {
   const input = testCase.input as Record<string, number>;
-  const name = String(testCase.function ?? '');
+  const name = typeof testCase.function === 'string' ? testCase.function : '';
   if (name === '_compression_made_progress') {
     return compressionMadeProgress(
       { messageCount: input.orig_len!, tokens: input.orig_tokens! },

@@ -31,7 +31,7 @@ const FUNCTION_INPUTS: ReadonlyArray<readonly [prefix: string, keys: readonly st
 export const adapter: VectorAdapter = {
   caseKeys: ['function'],
   inputKeys(testCase) {
-    const fn = String(testCase.function ?? '');
+    const fn = typeof testCase.function === 'string' ? testCase.function : '';
     const known = FUNCTION_INPUTS.find(([prefix]) => fn === prefix || fn.startsWith(`${prefix} `));
     return known
       ? known[1]
@@ -48,7 +48,7 @@ export const adapter: VectorAdapter = {
   optionalOutputKeys: ['per_message[].python_str'],
   run(testCase, preset) {
     const input = testCase.input as TokenEstimateInput;
-    const fn = String(testCase.function ?? '');
+    const fn = typeof testCase.function === 'string' ? testCase.function : '';
     if (fn === 'estimate_tokens_rough') {
       const text = input.text ?? '';
       return { text, tokens: estimateTokensRough(text) };

@@ -10,7 +10,7 @@ interface TrajectoryInput {
 
 export const adapter: VectorAdapter = {
   inputKeys: () => ['messages', 'user_query', 'completed'],
-  run(testCase, preset) {
+  run(testCase) {
     const input = testCase.input as TrajectoryInput;
     // The vectors format the tool list as '[]' (no tools).
     return toShareGptTrajectory(input.messages, input.user_query, input.completed, { tools: null })

@@ -67,8 +67,8 @@ export function applyAnthropicStreamEvent(
         return {
           type: 'tool-call-delta',
           index: toolIndex,
-          id: String(block.id ?? ''),
-          name: String(block.name ?? ''),
+          id: typeof block.id === 'string' ? block.id : '',
+          name: typeof block.name === 'string' ? block.name : '',
           argumentsDelta: '',
         };
       }
@@ -130,7 +130,7 @@ function applyBlockDelta(
       return text === '' ? null : { type: 'reasoning-delta', text };
     }
     case 'signature_delta':
-      block.signature = `${typeof block.signature === 'string' ? block.signature : ''}${String(delta.signature ?? '')}`;
+      block.signature = `${typeof block.signature === 'string' ? block.signature : ''}${typeof delta.signature === 'string' ? delta.signature : ''}`;
       return null;
     default:
       return null;

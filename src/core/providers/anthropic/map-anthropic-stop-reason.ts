@@ -5,9 +5,9 @@ import type { StopReason } from '../stop-reason.ts';
  */
 export function mapAnthropicStopReason(stopReason: string | null | undefined): StopReason {
   switch (stopReason) {
+    // A paused server-tool turn is a complete reply for a client that runs no server tools.
     case 'end_turn':
     case 'stop_sequence':
-    // A paused server-tool turn is a complete reply for a client that runs no server tools.
     case 'pause_turn':
       return 'stop';
     case 'tool_use':

@@ -1,5 +1,4 @@
 import type { ContentPart, Message, ToolCall } from '../../../transcript/message.ts';
-import type { Result } from '../../../shared/result.ts';
 import { isPlainObject } from '../../../shared/safe-parse-json.ts';
 import { CLAUDE_CODE_BOOKKEEPING_TYPES } from './claude-code-bookkeeping-types.ts';
 import { convertAnthropicContent, type ToolResultDraft } from '../../convert-anthropic-content.ts';

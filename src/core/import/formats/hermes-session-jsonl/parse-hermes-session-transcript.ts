@@ -1,4 +1,3 @@
-import type { Result } from '../../../shared/result.ts';
 import { convertHermesSession, type ConvertedHermesSession } from '../../convert-hermes-session.ts';
 import type { ImportContext } from '../../import-context.ts';
 import type { SourceLocation } from '../../import-warning.ts';

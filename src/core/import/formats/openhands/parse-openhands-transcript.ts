@@ -123,7 +123,7 @@ export function openHandsDocumentToDraft(
 
   /** The assistant message of a model response: its text, reasoning and every call it made. */
   function responseMessage(response: Record<string, unknown>, at: SourceLocation): Message | undefined {
-    const choice = Array.isArray(response.choices) ? response.choices[0] : undefined;
+    const choice: unknown = Array.isArray(response.choices) ? response.choices[0] : undefined;
     if (!isPlainObject(choice) || !isPlainObject(choice.message)) return undefined;
     const source = choice.message;
     const message: Message = {

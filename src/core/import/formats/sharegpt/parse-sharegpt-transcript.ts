@@ -1,5 +1,4 @@
 import type { Message, ToolCall } from '../../../transcript/message.ts';
-import type { Result } from '../../../shared/result.ts';
 import { keepToolSchemas } from '../../keep-tool-schemas.ts';
 import { isPlainObject, safeParseJson } from '../../../shared/safe-parse-json.ts';
 import { extractTaggedBlocks } from '../../extract-tagged-blocks.ts';

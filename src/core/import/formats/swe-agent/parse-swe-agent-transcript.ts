@@ -56,7 +56,7 @@ function readHistory(history: readonly unknown[], draft: TranscriptDraft, contex
     if (typeof raw.agent === 'string') agents.add(raw.agent);
     const message: Message = { role, content: normalizeChatContent(raw.content, at, context) };
     if (role === 'tool') {
-      const id = Array.isArray(raw.tool_call_ids) ? raw.tool_call_ids[0] : undefined;
+      const id: unknown = Array.isArray(raw.tool_call_ids) ? raw.tool_call_ids[0] : undefined;
       if (typeof id === 'string') message.tool_call_id = id;
     } else if (raw.tool_calls !== undefined && raw.tool_calls !== null) {
       const calls = normalizeToolCalls(raw.tool_calls, at, context, `swe_${index}`);
