@@ -5,6 +5,7 @@
  * blocks, database and URL credentials, JWTs. Long tokens keep their first 6 and last 4
  * characters so a reader can still tell keys apart; short ones become `***`, as in Hermes.
  */
+import { couldContainSecret } from './could-contain-secret.ts';
 import { SECRET_PATTERN, secretPatternAnchors } from './secret-pattern-anchors.ts';
 
 /** Vendor key prefixes; every pattern starts with a literal so the pre-screen below stays exact. */
@@ -66,8 +67,12 @@ const SENSITIVE_QUERY_RE =
   /([?&](?:access_token|refresh_token|id_token|token|api_key|apikey|client_secret|password|auth|jwt|session|secret|key|code|signature|x-amz-signature|x-goog-signature|sig)=)([^&#\s]+)/gi;
 
 /**
- * One cheap scan that finds any place a pattern above could start. Most tool output contains
- * none, and skipping the dozen full passes keeps serialising a 25 MB middle fast.
+ * The pre-screen every redaction has always passed first. It is looser than
+ * `couldContainSecret` except for query parameters: a text whose only secret is a
+ * `?code=`/`?key=`/`?jwt=`/`?session=`/`?sig=`… parameter with no `://` or other trigger in it
+ * never passed it, so it was never redacted. It stays as a second gate so output does not change
+ * (the compaction goldens and the differential tests pin it); it only runs on the few texts the
+ * screen lets through.
  */
 const PRE_SCREEN_RE =
   /sk[-_]|gh[pousr]_|github_pat_|xox|xapp-|AIza|pplx-|fal_|fc-|bb_live_|gAAAA|AKIA|rk_live_|SG\.|hf_|r8_|npm_|pypi-|do[po]_v1_|am_|tvly-|exa_|gsk_|syt_|xai-|glpat-|API_?KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|"[a-z_]*(?:key|token|secret|password|bearer|material)"|[Aa]uthorization|Bearer|\d{8,}:|PRIVATE KEY|eyJ|:\/\//i;
@@ -172,28 +177,23 @@ const PASSES: readonly RedactionPass[] = [
   },
 ];
 
-/** Up to this length the pre-screen regex runs before the anchor scans. */
-const SHORT_TEXT = 1024;
-
 const ALL_PATTERNS = PASSES.reduce((all, pass) => all | pass.pattern, 0);
 const LENIENT_PATTERNS = PASSES.reduce((all, pass) => (pass.strictOnly ? all : all | pass.pattern), 0);
 
 /**
  * Replaces secrets in `text` with masked forms; text without secrets is returned as is.
  *
- * Cheap native scans first say which patterns could match at all (`secretPatternAnchors`);
- * text none can match is returned at once, and only the passes that could match run. A pass
- * that changed the text has the rest re-judged on the new text. The result is the same as
- * running every pass behind the pre-screen.
+ * One native regex scan first says whether any pattern could match at all
+ * (`couldContainSecret`); text none can match (or that fails the old pre-screen) is returned at
+ * once. Otherwise the anchor scans
+ * (`secretPatternAnchors`) say which could, and only those passes run. A pass that changed the
+ * text has the rest re-judged on the new text. The result is the same as running every pass.
  */
 export function redactSensitiveText(text: string, options: RedactOptions = {}): string {
-  if (!text) return text;
+  if (!text || !couldContainSecret(text) || !PRE_SCREEN_RE.test(text)) return text;
   const enabled = options.redactUrlCredentials ? ALL_PATTERNS : LENIENT_PATTERNS;
-  // A short text is screened by the one native regex first (cheaper than the scans' calls,
-  // and fast even before the JIT has warmed up); a long one by the scans, which outrun it.
-  if (text.length <= SHORT_TEXT && !PRE_SCREEN_RE.test(text)) return text;
   let possible = secretPatternAnchors(text) & enabled;
-  if (possible === 0 || (text.length > SHORT_TEXT && !PRE_SCREEN_RE.test(text))) return text;
+  if (possible === 0) return text;
   let result = text;
   for (const pass of PASSES) {
     if ((possible & pass.pattern) === 0) continue;
