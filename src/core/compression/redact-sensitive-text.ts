@@ -5,8 +5,7 @@
  * blocks, database and URL credentials, JWTs. Long tokens keep their first 6 and last 4
  * characters so a reader can still tell keys apart; short ones become `***`, as in Hermes.
  */
-import { couldContainSecret } from './could-contain-secret.ts';
-import { SECRET_PATTERN, secretPatternAnchors } from './secret-pattern-anchors.ts';
+import { couldContainSecret, possibleSecretPatterns, SECRET_PATTERN } from './could-contain-secret.ts';
 
 /** Vendor key prefixes; every pattern starts with a literal so the pre-screen below stays exact. */
 const PREFIX_PATTERNS = [
@@ -48,8 +47,13 @@ const PREFIX_PATTERNS = [
 const PREFIX_RE = new RegExp(`(?<![A-Za-z0-9_-])(?:${PREFIX_PATTERNS.join('|')})(?![A-Za-z0-9_-])`, 'g');
 
 const SECRET_ENV_NAMES = '(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)';
+/**
+ * A match always starts with a name character (the name word itself starts with a capital), so
+ * the leading lookahead changes no match; it lets the regex engine skip to candidate positions
+ * instead of trying the lookbehind at every one (about 3× faster on long tool output).
+ */
 const ENV_ASSIGN_RE = new RegExp(
-  `(?<![A-Z0-9_])([A-Z0-9_]{0,50}${SECRET_ENV_NAMES}[A-Z0-9_]{0,50})\\s*=\\s*(['"]?)(\\S+)\\2`,
+  `(?=[A-Z0-9_])(?<![A-Z0-9_])([A-Z0-9_]{0,50}${SECRET_ENV_NAMES}[A-Z0-9_]{0,50})\\s*=\\s*(['"]?)(\\S+)\\2`,
   'g',
 );
 const JSON_FIELD_RE =
@@ -185,14 +189,14 @@ const LENIENT_PATTERNS = PASSES.reduce((all, pass) => (pass.strictOnly ? all : a
  *
  * One native regex scan first says whether any pattern could match at all
  * (`couldContainSecret`); text none can match (or that fails the old pre-screen) is returned at
- * once. Otherwise the anchor scans
- * (`secretPatternAnchors`) say which could, and only those passes run. A pass that changed the
- * text has the rest re-judged on the new text. The result is the same as running every pass.
+ * once. Otherwise the same scan, telling its anchors apart (`possibleSecretPatterns`), says
+ * which could, and only those passes run. A pass that changed the text has the rest re-judged
+ * on the new text. The result is the same as running every pass behind the old pre-screen.
  */
 export function redactSensitiveText(text: string, options: RedactOptions = {}): string {
   if (!text || !couldContainSecret(text) || !PRE_SCREEN_RE.test(text)) return text;
   const enabled = options.redactUrlCredentials ? ALL_PATTERNS : LENIENT_PATTERNS;
-  let possible = secretPatternAnchors(text) & enabled;
+  let possible = possibleSecretPatterns(text) & enabled;
   if (possible === 0) return text;
   let result = text;
   for (const pass of PASSES) {
@@ -200,7 +204,7 @@ export function redactSensitiveText(text: string, options: RedactOptions = {}): 
     const next = pass.apply(result);
     if (next !== result) {
       result = next;
-      possible = secretPatternAnchors(result) & enabled;
+      possible = possibleSecretPatterns(result) & enabled;
     }
   }
   return result;
