@@ -144,17 +144,29 @@ export function isAnyHermesSummaryContent(content: unknown): boolean {
 const recognisesMerged = (preset: Preset): boolean =>
   preset.assembly.summaryDetection === 'all-prefixes-and-merged';
 
-/** The prefixes a preset recognises as "this text is a handoff summary", in matching order. */
+const prefixesByPreset = new WeakMap<Preset, readonly string[]>();
+
+/**
+ * The prefixes a preset recognises as "this text is a handoff summary", in matching order.
+ * Made once per preset (presets are immutable values): the summary check runs on every message
+ * of a compaction's window.
+ */
 export function knownSummaryPrefixes(preset: Preset): readonly string[] {
+  let prefixes = prefixesByPreset.get(preset);
+  if (prefixes) return prefixes;
   const detection = preset.assembly.summaryDetection;
   switch (detection) {
     case 'legacy-and-current':
-      return [LEGACY_SUMMARY_PREFIX, summaryPrefix(preset)];
+      prefixes = [LEGACY_SUMMARY_PREFIX, summaryPrefix(preset)];
+      break;
     case 'all-prefixes-and-merged':
-      return [summaryPrefix(preset), LEGACY_SUMMARY_PREFIX, ...HISTORICAL_SUMMARY_PREFIXES];
+      prefixes = [summaryPrefix(preset), LEGACY_SUMMARY_PREFIX, ...HISTORICAL_SUMMARY_PREFIXES];
+      break;
     default:
       return assertNever(detection);
   }
+  prefixesByPreset.set(preset, prefixes);
+  return prefixes;
 }
 
 /** The status line Hermes emits once a session has been compacted twice or more. */

@@ -16,11 +16,12 @@ import { guaranteeRealUserMessage } from '../loop/guarantee-real-user-message.ts
 import { hygieneInputMessages } from '../loop/hygiene-input-messages.ts';
 import { contentTextForContains } from '../compression/content-text.ts';
 import { formatCount } from '../shared/format-count.ts';
+import { roughTokensFromSizes, type RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import {
-  estimateMessagesTokensRough,
-  type RoughSizeCache,
-} from '../tokens/estimate-messages-tokens-rough.ts';
-import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
+  roughRequestTokensFromSizes,
+  sumRoughMessageSizes,
+} from '../tokens/estimate-request-tokens-rough.ts';
+import { toolsChars } from '../tokens/estimate-tools-tokens-rough.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
 import { preparedCaches } from './shared-message-caches.ts';
 import {
@@ -97,14 +98,16 @@ export async function compactConversation(
         ...(tokens ? { tokens } : {}),
       }
     : { ...rest, messages, ...caches };
-  const requestTokensBefore = estimateRequestTokensRough(
-    messages,
+  // One walk over the cached sizes gives both estimates, before and after.
+  const toolsCharCount = toolsChars(input.tools, preset);
+  const sizesBefore = sumRoughMessageSizes(messages, preset, sizeCache);
+  const requestTokensBefore = roughRequestTokensFromSizes(
+    sizesBefore,
     input.systemPrompt,
-    input.tools,
+    toolsCharCount,
     preset,
-    sizeCache,
   );
-  const tokensBefore = estimateMessagesTokensRough(messages, preset, sizeCache);
+  const tokensBefore = roughTokensFromSizes(sizesBefore.chars, sizesBefore.images);
   const compaction = await strategy.compact(strategyInput, deps);
   const unchanged = (skipped: CompactSkipReason, notes: readonly string[]): ConversationCompaction => ({
     compaction,
@@ -152,7 +155,8 @@ export async function compactConversation(
   // A pinned older ask put back is not the user's current turn: the newest ask still has to be there.
   output = guaranteeRealUserMessage(output, messages, preset, pinsPutBack);
 
-  const tokensAfter = estimateMessagesTokensRough(output, preset, sizeCache);
+  const sizesAfter = sumRoughMessageSizes(output, preset, sizeCache);
+  const tokensAfter = roughTokensFromSizes(sizesAfter.chars, sizesAfter.images);
   let removed = 0;
   for (const fate of fates) if (fate === FATE.summarized || fate === FATE.dropped) removed++;
   const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, removed);
@@ -166,12 +170,11 @@ export async function compactConversation(
         : growth.reason;
     return unchanged('would-grow', [...pinNotes, `Refused: ${reason}.`]);
   }
-  const requestTokensAfter = estimateRequestTokensRough(
-    output,
+  const requestTokensAfter = roughRequestTokensFromSizes(
+    sizesAfter,
     input.systemPrompt,
-    input.tools,
+    toolsCharCount,
     preset,
-    sizeCache,
   );
   let state = markCompactionBoundary(compaction.state, requestTokensAfter, preset);
   // The fallback streak and the one-shot verification belong to the real-usage anti-thrash rules.

@@ -23,6 +23,23 @@ export function estimateRequestTokensRough(
   preset: Preset,
   cache?: RoughSizeCache,
 ): number {
+  return roughRequestTokensFromSizes(
+    sumRoughMessageSizes(messages, preset, cache),
+    systemPrompt,
+    toolsChars(tools, preset),
+    preset,
+  );
+}
+
+/**
+ * The summed rough sizes of a message list: one walk gives both the message estimate
+ * (`roughTokensFromSizes(chars, images)`) and the request estimate (`roughRequestTokensFromSizes`).
+ */
+export function sumRoughMessageSizes(
+  messages: readonly Message[],
+  preset: Preset,
+  cache?: RoughSizeCache,
+): RoughMessagesTotal {
   let chars = 0;
   let images = 0;
   for (const message of messages) {
@@ -30,12 +47,7 @@ export function estimateRequestTokensRough(
     chars += size.chars;
     images += size.images;
   }
-  return roughRequestTokensFromSizes(
-    { chars, images, count: messages.length },
-    systemPrompt,
-    toolsChars(tools, preset),
-    preset,
-  );
+  return { chars, images, count: messages.length };
 }
 
 /** Summed rough sizes of a message list: what a caller keeping a running total holds. */

@@ -1,0 +1,149 @@
+/**
+ * `couldContainSecret` lets redaction skip a text, so it must say yes to every text any pattern
+ * can match (checked against the reference redaction, with the old pre-screen forced open), and
+ * it earns its keep by saying no to ordinary tool output.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { couldContainSecret } from '#core/compression/could-contain-secret.ts';
+import {
+  referenceRedactCompactionText,
+  referenceRedactSensitiveText,
+} from '#tests/helpers/reference-redact-sensitive-text.ts';
+import { spicedAgentTranscript } from '#tests/helpers/spiced-agent-transcript.ts';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 3000);
+
+/**
+ * ` ://` after the text opens the reference's pre-screen without giving any pattern a match:
+ * the space keeps a scheme from standing before `://`, and nothing follows it.
+ */
+const OPENER = ' ://';
+const anyPatternMatches = (text: string): boolean =>
+  referenceRedactCompactionText(text + OPENER) !== text + OPENER ||
+  referenceRedactSensitiveText(text + OPENER) !== text + OPENER;
+
+const SECRETS = [
+  'sk-proj-abcdefghijklmnop1234567890',
+  'sk_live_abcdefghij1234',
+  'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+  'github_pat_11ABCDEFG0123456789_abcdefghij',
+  'xoxb-123456789012-abcdefghijkl',
+  'xapp-1-A0123456789-abcdefghij',
+  'AIzaSyA1234567890abcdefghijklmnopqrstu',
+  'gAAAAABlZ2FhYWFhYWFhYWFhYWFhYWFhYWFh',
+  'AKIAIOSFODNN7EXAMPLE',
+  'SG.abcdefghij.klmnopqrstuv',
+  'dop_v1_abcdefghij12',
+  'am_org_abcdefghijklmnopqrstuvwx',
+  'glpat-abcdefghij1234567890',
+  'OPENAI_API_KEY=sk-proj-abcdefghijklmnop',
+  `DB_PASSWORD${'_X'.repeat(24)} = 'hunter2'`,
+  'API_KEY\u2028=\u3000value',
+  '"Secret_Value" :\u00a0"v"',
+  'PROXY-AUTHORIZATION: Basic dXNlcjpwYXNz',
+  'Bearer abcdefgh12345678',
+  'bot123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+  '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----',
+  'MongoDB+SRV://u:p@cluster',
+  'https://user:pass@example.com/x',
+  'git://abcdefghij@host/repo',
+  '?Key=abc',
+  '&X-Amz-Signature=deadbeef',
+  'eyJhbGciOiJIUzI1NiJ9',
+];
+
+const NEAR_MISSES = [
+  'task_id',
+  'ask-me',
+  'sk',
+  'my_sk_value',
+  'xsk-abc',
+  'gAAA',
+  'AIz',
+  'SG',
+  'xSG.',
+  'ey',
+  'J',
+  'bearer',
+  'KEY',
+  'key=value',
+  'Token = abc',
+  '"token"',
+  '"tokens": "x"',
+  'authorization',
+  '1234567:abc',
+  'https://example.com/a?b=c',
+  'http://host @x',
+  'PRIVATE KEY',
+  ':',
+  '=',
+  '_',
+  '-',
+  ' ',
+  '\n',
+  '\u2028',
+  'ſ',
+  '\u212a',
+  'café —',
+  '😀',
+];
+
+const text = fc
+  .array(fc.oneof(fc.constantFrom(...SECRETS, ...NEAR_MISSES), fc.string({ maxLength: 6 })), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(''));
+
+describe('couldContainSecret', () => {
+  it('says yes to every text a redaction pattern matches', () => {
+    fc.assert(
+      fc.property(text, (sample) => {
+        if (anyPatternMatches(sample)) expect(couldContainSecret(sample)).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('says yes to each kind of secret, anywhere in a text', () => {
+    for (const secret of SECRETS) {
+      expect(anyPatternMatches(secret)).toBe(true);
+      for (const sample of [secret, `see ${secret}.`, `{"a": "${secret}"}\n`])
+        expect(couldContainSecret(sample)).toBe(true);
+    }
+  });
+
+  it('says no to text no pattern can match, near misses included', () => {
+    for (const sample of [
+      ...NEAR_MISSES,
+      NEAR_MISSES.join(' '),
+      '{"path": "src/core/a_b-c.ts", "line": 12, "old_string": "x = y"}',
+      'Running the tests to see the current state.',
+      'def task_key(self): return self.cache_key == other.status_code',
+    ]) {
+      expect(anyPatternMatches(sample)).toBe(false);
+      expect(couldContainSecret(sample)).toBe(false);
+    }
+  });
+
+  it('agrees with the reference on every text of a spiced agent transcript', () => {
+    const { messages } = spicedAgentTranscript({ messageCount: 1500, seed: 31 });
+    let secrets = 0;
+    let skipped = 0;
+    for (const message of messages) {
+      const texts = [
+        typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? ''),
+        ...(message.tool_calls ?? []).map((call) => call.function.arguments),
+      ];
+      for (const sample of texts) {
+        const matches = anyPatternMatches(sample);
+        if (matches) secrets++;
+        if (!couldContainSecret(sample)) skipped++;
+        if (matches) expect(couldContainSecret(sample)).toBe(true);
+      }
+    }
+    expect(secrets).toBeGreaterThan(20);
+    // Most tool output is skipped without running a pass.
+    expect(skipped).toBeGreaterThan(1000);
+  });
+});
