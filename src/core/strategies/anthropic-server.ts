@@ -12,6 +12,7 @@
  * our own. The server compacts while answering the latest request, so the lab keeps that request
  * (the latest user turn) and the last step after it verbatim behind the summary.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import {
   ANTHROPIC_SERVER_PROFILE,
   CLEAR_ENABLED,
@@ -501,6 +502,7 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
 
 export const ANTHROPIC_SERVER_STRATEGY: Strategy = {
   ...ANTHROPIC_SERVER_PROFILE,
+  ...liveLoopHooks(HOST_PRESET),
   trigger: serverTrigger,
   prepare: (messages, _tools, shared) => withSharedCaches(prepareServer(messages), HOST_PRESET, shared),
   plan: planServer,

@@ -6,6 +6,7 @@
  * files read or edited last (a file over 5,000 tokens comes back as its path only). Only the
  * system prompt is kept verbatim.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import {
   CLAUDE_CODE_PROFILE,
   AUTOCOMPACT_BUFFER,
@@ -401,6 +402,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
 
 export const CLAUDE_CODE_STRATEGY: Strategy = {
   ...CLAUDE_CODE_PROFILE,
+  ...liveLoopHooks(HOST_PRESET),
   trigger: claudeCodeTrigger,
   prepare: (messages, _tools, shared) => withSharedCaches(prepareClaudeCode(messages), HOST_PRESET, shared),
   plan: planClaudeCode,

@@ -8,6 +8,7 @@
  * with a notice in its place. No summary, unless Auto Compact is switched on: then the same
  * model summarises everything after the first pair.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import { CLINE_PROFILE, AUTO_COMPACT } from './cline-profile.ts';
 import { createCompressorState } from '../compression/compressor-state.ts';
 import { contentTextForContains } from '../compression/content-text.ts';
@@ -555,6 +556,7 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
 
 export const CLINE_STRATEGY: Strategy = {
   ...CLINE_PROFILE,
+  ...liveLoopHooks(HOST_PRESET),
   trigger: clineTrigger,
   prepare: (messages, _tools, shared) => withSharedCaches(prepareCline(messages), HOST_PRESET, shared),
   plan: planCline,

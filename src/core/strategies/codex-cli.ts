@@ -5,6 +5,7 @@
  * the oldest one that does not fit cut to the remainder), and a handoff summary inserted as a
  * user message. Assistant replies and tool calls are not kept: the summary stands for them.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import { CODEX_CLI_PROFILE, TRIGGER_PERCENT, USER_MESSAGE_BUDGET } from './codex-cli-profile.ts';
 import { createCompressorState } from '../compression/compressor-state.ts';
 import type { SummaryTemplate } from '../compression/summary-template.ts';
@@ -278,6 +279,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
 
 export const CODEX_CLI_STRATEGY: Strategy = {
   ...CODEX_CLI_PROFILE,
+  ...liveLoopHooks(HOST_PRESET),
   trigger: codexTrigger,
   // Codex needs nothing prepared but the planner's sizes.
   prepare: (_messages, _tools, shared) => withSharedCaches({}, HOST_PRESET, shared),

@@ -4,6 +4,7 @@
  * into a structured handoff. The behaviour is all in `src/core/compression` and the preset's
  * switches; this file only answers the strategy questions with it.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import { HERMES_2026_04_PROFILE, HERMES_2026_07_PROFILE } from './hermes-profile.ts';
 import { compress } from '../compression/compress.ts';
 import { shouldCompress } from '../compression/compression-gates.ts';
@@ -304,6 +305,7 @@ export function hermesStrategy(profile: StrategyProfile): Strategy {
   const preset = profile.preset;
   return {
     ...profile,
+    ...liveLoopHooks(preset),
     trigger: (config) => hermesTrigger(config, preset),
     prepare: (messages, tools, shared) =>
       createHermesDocument(

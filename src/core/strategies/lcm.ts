@@ -9,6 +9,7 @@
  * Summaries this strategy wrote earlier are recognised by their wrapper and stay nodes of the
  * DAG: only raw messages are cut into new leaves, and earlier leaves join the condensed pass.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import {
   LCM_PROFILE,
   CONTEXT_THRESHOLD,
@@ -500,6 +501,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
 
 export const LCM_STRATEGY: Strategy = {
   ...LCM_PROFILE,
+  ...liveLoopHooks(HOST_PRESET),
   trigger: lcmTrigger,
   prepare: (messages, _tools, shared) => withSharedCaches(prepareLcm(messages), HOST_PRESET, shared),
   plan: planLcm,

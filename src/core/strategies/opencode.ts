@@ -8,6 +8,7 @@
  * Otherwise the recent turns (`tail_turns` 2, within `preserve_recent_tokens`) stay verbatim
  * and everything older becomes a summary in answer to a "What did we do so far?" request.
  */
+import { liveLoopHooks } from './live-loop-hooks.ts';
 import {
   OPENCODE_PROFILE,
   PRESERVE_RECENT,
@@ -627,6 +628,7 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
 
 export const OPENCODE_STRATEGY: Strategy = {
   ...OPENCODE_PROFILE,
+  ...liveLoopHooks(HOST_PRESET),
   trigger: opencodeTrigger,
   prepare: (messages, _tools, shared) => withSharedCaches(prepareOpencode(messages), HOST_PRESET, shared),
   plan: planOpencode,

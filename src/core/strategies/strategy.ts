@@ -18,6 +18,7 @@ import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import type { HermesPlanDetails } from './hermes-plan-details.ts';
+import type { LiveLoopHooks } from './live-loop-hooks.ts';
 import type { StrategyName } from './strategy-names.ts';
 
 /**
@@ -268,7 +269,7 @@ export interface StrategyProfile {
   readonly regionLabels: RegionLabels;
 }
 
-export interface Strategy extends StrategyProfile {
+export interface Strategy extends StrategyProfile, LiveLoopHooks {
   /** Where its trigger fires for these settings. */
   trigger(config: CompressionConfig): StrategyTrigger;
   /**

@@ -17,6 +17,7 @@
  * simply runs the turn again. Every compaction rotates the session; the runtime continues in
  * the child.
  */
+import type { Strategy } from '../../core/strategies/strategy.ts';
 import { strategyFor } from '../../core/strategies/strategy-registry.ts';
 import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
 import { assessmentRoute } from '../llm/assessment-route.ts';
@@ -212,7 +213,8 @@ export class ConversationRuntime {
     this.#sessionId = null;
     this.#sessionTitle = null;
     this.#messages = [];
-    this.#state = createCompressorState();
+    // A real session boundary: nothing per-session leaks into the next conversation.
+    this.#state = this.#strategy().onSessionEnd(this.#state);
     this.#lastSessionPromptTokens = 0;
     this.#lastChatUsage = null;
     this.#historyRevision = 0;
@@ -792,10 +794,12 @@ export class ConversationRuntime {
     settings: RuntimeSettings,
     compactionId: string | null = null,
   ): Promise<void> {
+    const strategy = strategyFor(settings.strategy);
     const reading = readUsage(response, purpose, {
       state: this.#state,
       settings,
-      thresholdTokens: strategyFor(settings.strategy).trigger(this.#config(settings)).thresholdTokens,
+      strategy,
+      thresholdTokens: strategy.trigger(this.#config(settings)).thresholdTokens,
     });
     if (purpose === 'chat') {
       this.#state = reading.state;
@@ -823,7 +827,9 @@ export class ConversationRuntime {
     this.#sessionTitle = session?.title ?? null;
     this.#systemPrompt = session?.systemPrompt ?? '';
     this.#messages = messages;
-    this.#state = session?.compressorState ?? createCompressorState();
+    const stored = session?.compressorState ?? createCompressorState();
+    // Resuming is a session start; a rotation, undo or redo continues with the state it stored.
+    this.#state = reason === 'resume' ? this.#strategy().onSessionStart(stored, 'resume') : stored;
     this.#historyRevision = session?.historyRevision ?? 0;
     this.#lastSessionPromptTokens = Math.max(0, this.#state.lastPromptTokens);
     this.#lastChatUsage = null;
@@ -847,7 +853,7 @@ export class ConversationRuntime {
     this.#sessionTitle = session.title;
     this.#systemPrompt = settings.systemPrompt;
     this.#messages = [];
-    this.#state = createCompressorState();
+    this.#state = strategyFor(settings.strategy).onSessionStart(this.#state, 'new');
     this.#historyRevision = session.historyRevision;
     this.#lastSessionPromptTokens = 0;
     this.#lastChatUsage = null;
@@ -923,6 +929,11 @@ export class ConversationRuntime {
       now: () => this.#deps.now(),
       compact: (reason, options) => this.#compact(turn, reason, options),
     };
+  }
+
+  /** The strategy of the settings now in force (session boundaries happen between turns). */
+  #strategy(): Strategy {
+    return strategyFor(this.#deps.settings().strategy);
   }
 
   #config(settings: RuntimeSettings): CompressionConfig {

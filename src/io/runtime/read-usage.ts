@@ -1,5 +1,5 @@
-import { updateFromResponse } from '../../core/compression/compression-gates.ts';
 import type { CompressorState } from '../../core/compression/compressor-state.ts';
+import type { Strategy } from '../../core/strategies/strategy.ts';
 import { promptTokens, totalTokens } from '../../core/usage/canonical-usage.ts';
 import { costUsdNumber, estimateUsageCost } from '../../core/usage/estimate-usage-cost.ts';
 import type { ChatResponse } from '../llm/chat-client.ts';
@@ -28,6 +28,8 @@ export function readUsage(
   context: {
     readonly state: CompressorState;
     readonly settings: RuntimeSettings;
+    /** The strategy the turn runs: its live-loop hook takes the reading. */
+    readonly strategy: Strategy;
     readonly thresholdTokens: number;
   },
 ): UsageReading {
@@ -38,7 +40,7 @@ export function readUsage(
   let state = context.state;
   if (purpose === 'chat') {
     if (reported) {
-      state = updateFromResponse(
+      state = context.strategy.updateFromResponse(
         state,
         {
           prompt_tokens: promptTokens(canonical),
@@ -46,10 +48,9 @@ export function readUsage(
           total_tokens: totalTokens(canonical),
         },
         context.thresholdTokens,
-        preset,
       );
     } else if (state.awaitingRealUsageAfterCompression) {
-      state = updateFromResponse(state, {}, context.thresholdTokens, preset);
+      state = context.strategy.updateFromResponse(state, {}, context.thresholdTokens);
     }
   }
   const provider = settings.provider;

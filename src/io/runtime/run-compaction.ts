@@ -154,6 +154,10 @@ export async function runCompaction(
         result = { ...edited.value, summarizerLabel: result.summarizerLabel, offline: result.offline };
       }
     }
+    // A rotation starts the child session (the strategy's session-start hook: a failure cooldown
+    // does not carry over); in place, the session goes on.
+    if (input.mode === 'rotate')
+      result = { ...result, state: input.strategy.onSessionStart(result.state, 'compression') };
     const committed = await store.commitCompaction(input.sessionId, result.messages, {
       mode: input.mode,
       compressorState: result.state,
