@@ -5,7 +5,7 @@ import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
-import type { LabPlan } from '../core/lab/lab-plan.ts';
+import type { LabPlan, LiveLoopContext } from '../core/lab/lab-plan.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { findMessages } from '../core/lab/find-message.ts';
 import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
@@ -53,7 +53,7 @@ export type { LabCompressOptions } from './compress-service.ts';
 export type { CompareRequest } from './compare-service.ts';
 export type { MessageSummary, OpenedDocument, RoughCounts } from './document-view.ts';
 export type { ImportCancelledError } from './import-service.ts';
-export type { LineageExportRequest, OpenedSession } from './stored-sessions.ts';
+export type { LineageExportRequest, OpenedSession, StoredConversation } from './stored-sessions.ts';
 
 /** A plan request from the page (the strategy by name: the worker protocol is an edge). */
 export interface LabPlanOptions {
@@ -64,6 +64,8 @@ export interface LabPlanOptions {
   readonly estimator: Estimator;
   /** Clock for the failure cooldown; the worker's own when absent. */
   readonly nowMs?: number;
+  /** Set for a chat session's request context: the trigger is judged as the live loop judges it. */
+  readonly live?: LiveLoopContext | null;
 }
 
 /** A conversation the page holds (the live chat) compacted in the worker. */
@@ -232,6 +234,23 @@ export const computeApi = {
       ...roughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
       revision,
     };
+  },
+
+  /**
+   * Appends messages to a document at `revision` (the live chat's newest turn) and returns what
+   * the page draws of it now; null when the document is no longer at that revision (something
+   * else was opened meanwhile), so nothing lands in the wrong transcript. Only the new messages
+   * are measured.
+   */
+  appendToDocument(
+    documentId: string,
+    revision: number,
+    messages: Message[],
+    strategy: StrategyName,
+  ): OpenedDocument | null {
+    if (!documents.isAt(documentId, revision)) return null;
+    documents.append(documentId, messages);
+    return openedDocument(documents, documentId, strategyNamed(strategy).preset);
   },
 
   /** The message list's rows `[start, end)` of a document at `revision`; null once it changed. */
@@ -430,6 +449,7 @@ export const computeApi = {
           estimator: options.estimator,
           exact,
           nowMs: options.nowMs ?? Date.now(),
+          live: options.live ?? null,
           revision: documents.revision(documentId),
           clock: () => performance.now(),
         }),

@@ -30,6 +30,7 @@ export type {
   OpenedSession,
   RoughCounts,
   StoreDocumentRequest,
+  StoredConversation,
   StoredDocument,
   WorkerImportOptions,
 } from '../../worker/compute-api.ts';
