@@ -187,7 +187,10 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     plan(strategy, request) {
       const started = request.clock?.() ?? 0;
       const roughBasis = rough(strategy.preset);
-      const basis = request.exact ? exactBasis(request.exact) : roughBasis;
+      const exact = request.exact ? exactBasis(request.exact) : null;
+      // A chat session is drawn in the count its loop decides on, so its bar reaches the trigger
+      // line when the chat compacts; exact counts are still given beside it.
+      const basis = exact && !request.live ? exact : roughBasis;
       const state = request.state ?? INITIAL_COMPRESSOR_STATE;
       const live = request.live
         ? liveDecision(messages, tools, strategy, request, {
@@ -200,7 +203,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       const tokens: MessageTokens = {
         of: (index) => basis.tokens[index] ?? 0,
         request: live ? live.requestTokens : basis.axis.totalTokens,
-        exact: !live && request.exact !== null && request.exact !== undefined,
+        exact: basis !== roughBasis,
       };
       const strategyPlan = strategy.plan({
         messages,
@@ -226,7 +229,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       const prunedSavedTokens = savings.reduce((sum, saving) => sum + saving.savedTokens, 0);
       const fateTotals = totalsByFate(plan.fates, basis.tokens);
       const threshold = plan.trigger.thresholdTokens;
-      const exactTotal = request.exact ? basis.axis.totalTokens : null;
+      const exactTotal = exact ? exact.axis.totalTokens : null;
       const roughTotal = live ? live.requestTokens : roughBasis.requestTokens;
       const countsDisagree = exactTotal !== null && roughTotal >= threshold !== exactTotal >= threshold;
       const summaryTokens = plan.summaries.length > 0 ? plan.summaryTokens : 0;

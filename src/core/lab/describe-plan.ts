@@ -9,6 +9,7 @@ import { formatCount } from '../shared/format-count.ts';
 import { plural } from '../shared/plural.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { LabPlan } from './lab-plan.ts';
+import type { HygieneDecision } from '../compression/hygiene-decision.ts';
 import type { TurnCompactionDecision } from '../loop/decide-turn-compaction.ts';
 
 const messages = (count: number): string => plural(count, 'message');
@@ -64,7 +65,7 @@ export function describeTrigger(
         : `${TRIGGER_BASIS_WORDS[plan.triggerBasis]}, messages + tool schemas`
     }) ${over ? 'reach' : 'are below'} the trigger of ${formatCount(threshold)}: ${plan.trigger.rule}.`,
   ];
-  if (live) details.push(...describeLiveLoop(live));
+  if (live) details.push(...describeLiveLoop(live, plan.hermes?.hygiene ?? null));
   const { rough, exact } = plan.counts;
   if (exact !== null) {
     details.push(
@@ -147,12 +148,15 @@ const CHECK_WORDS: Record<NonNullable<TurnCompactionDecision['firedBy']>, string
  * Which count the live chat loop decides on, and which of its checks fires first: the
  * pre-request check judges the count above; hygiene judges the provider's reported count.
  */
-function describeLiveLoop(live: TurnCompactionDecision): string[] {
+function describeLiveLoop(live: TurnCompactionDecision, hermesHygiene: HygieneDecision | null): string[] {
   const lines = [
     `In the chat, the loop decides on this count before every request (its pre-request check); the preflight counts the same request with the system prompt as plain text (${formatCount(live.preflightTokens)}), and after a tool round the provider's reported prompt count of the last response is judged instead.`,
   ];
   const hygiene = live.hygiene;
-  if (hygiene.runsCheck) {
+  // Hermes' own explanation states hygiene already; said again only where the chat's figure differs.
+  const saidByHermes =
+    hermesHygiene?.runsCheck === true && hygiene.runsCheck && hermesHygiene.tokensUsed === hygiene.tokensUsed;
+  if (hygiene.runsCheck && !saidByHermes) {
     lines.push(
       `Session hygiene: ${formatCount(hygiene.tokensUsed)} tokens (${hygiene.tokenSource === 'actual' ? "the provider's last reported prompt count" : 'rough estimate of the messages, no count reported yet'}) ` +
         `${hygiene.tokensUsed >= hygiene.thresholdTokens ? 'reach' : 'are below'} 85% of the window (${formatCount(hygiene.thresholdTokens)}).`,

@@ -272,7 +272,7 @@ describe('createPlanner: a chat session judged as its live loop does', () => {
     expect(waiting.live?.deferred).toBe(true);
   });
 
-  it('judges another tool’s trigger on the loop’s rough count, whatever the map is drawn in', () => {
+  it('judges another tool’s trigger on the loop’s rough count and draws the map in it, exact counts beside', () => {
     const messages = chat(20);
     const planner = createPlanner(messages, { tools: BROWSER_TOOL_SCHEMAS });
     const exact = { encoding: 'o200k_base' as const, perMessage: messages.map(() => 5), toolsTokens: 100 };
@@ -284,7 +284,11 @@ describe('createPlanner: a chat session judged as its live loop does', () => {
       requestPressureTokens(messages, BROWSER_TOOL_SCHEMAS, CODEX_CLI_STRATEGY.preset),
     );
     expect(chatPlan.triggerBasis).toBe('rough');
-    // The map itself stays in the exact counting.
-    expect(chatPlan.totalTokens).toBe(lab.totalTokens);
+    // The chat's map is drawn in the count its loop decides on; the exact count is given beside it.
+    expect(chatPlan.tokenBasis).toBe('rough');
+    expect(chatPlan.totalTokens).toBe(
+      planner.plan(CODEX_CLI_STRATEGY, { ...request, exact: null }).totalTokens,
+    );
+    expect(chatPlan.counts.exact).toBe(5 * messages.length + 100);
   });
 });

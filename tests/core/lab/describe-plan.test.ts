@@ -119,6 +119,25 @@ describe('describeTrigger', () => {
     ]);
   });
 
+  it('leaves hygiene to Hermes’ own explanation when it states the same count', () => {
+    const hygiene = {
+      runsCheck: true,
+      thresholdTokens: 27_200,
+      warnAfterTokens: 30_400,
+      tokensUsed: 26_010,
+      tokenSource: 'actual',
+      needsCompress: false,
+    } as const;
+    const live = { firedBy: null, deferred: false, requestTokens: 9_000, preflightTokens: 8_990, hygiene };
+    const said = (hermesTokens: number) =>
+      describeTrigger(
+        plan({ live, hermes: { hygiene: { ...hygiene, tokensUsed: hermesTokens } } as LabPlan['hermes'] }),
+      ).details.some((line) => line.startsWith('Session hygiene:'));
+    expect(said(26_010)).toBe(false);
+    // After a 2026-04 compaction Hermes' state holds the rough estimate; the chat's loop has no count yet.
+    expect(said(12_000)).toBe(true);
+  });
+
   it('says when the live loop waits for the provider’s count', () => {
     const live = {
       firedBy: null,
