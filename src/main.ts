@@ -76,8 +76,12 @@ const sessionsPanel = new SessionsState({
   stored: workerStoredSessions(compute),
   openInWorkspace: ({ sessionId, messageId, source }) => app.openSession(sessionId, messageId, source),
   openReadOnly: (transcript) => app.openReadOnly(transcript),
-  // `chat` is created below; the callback runs only on a click, long after.
+  // `chat` is created below; the callbacks run only on a click, long after.
   onHistoryChanged: (change) => void chat.reloadIfShowing(change),
+  resumeInChat: async (sessionId) => {
+    await chat.resume(sessionId);
+    app.workspace.selectTab('chat');
+  },
 });
 const usagePanel = new UsageState({
   repository: sessions,
@@ -97,6 +101,8 @@ const chat = new ChatState({
     compactionMode: app.settings.compactionMode,
     reviewCompactions: app.settings.compactionBehaviour.review,
   }),
+  // The workspace follows the conversation: the map, list and plan show its request context.
+  onConversation: (conversation, claim) => app.showConversation(conversation, claim),
   countTokens: (text) => compute.run<number>((api) => api.countText(text, exactEncoding())),
   encoding: () => exactEncoding(),
   // The loop loads with the chat; the SDK-backed clients on the first message.

@@ -1,5 +1,7 @@
 import { untrack } from 'svelte';
+import { createCompressorState } from '../core/compression/compressor-state.ts';
 import type { Estimator } from '../core/tokens/estimator.ts';
+import type { Message } from '../core/transcript/message.ts';
 import type { Transcript } from '../core/transcript/transcript.ts';
 import type { ComputeClient, ImportSummary, OpenedDocument } from '../io/compute/compute-client.ts';
 import type { SettingsRepository } from '../io/db/settings-repository.ts';
@@ -12,6 +14,9 @@ import { ReplayState } from './replay-state.svelte.ts';
 import { SettingsState } from './settings-state.svelte.ts';
 import { TranscriptState } from './transcript-state.svelte.ts';
 import { WorkspaceState } from './workspace-state.svelte.ts';
+import { conversationTranscript, type ChatConversation } from './chat-conversation.ts';
+import type { WorkspaceConversation } from './workspace-conversation.ts';
+import type { OpenedStored } from './transcript-state.svelte.ts';
 
 export interface AppDependencies {
   compute: ComputeClient;
@@ -25,10 +30,11 @@ export interface AppDependencies {
 }
 
 /**
- * What the workspace shows: the demo, a fresh import, a replay result, a stored session, or
- * `epoch`, a read-only view of a stored compaction.
+ * What the workspace shows: the demo, a fresh import, a replay result, a stored session,
+ * `epoch`, a read-only view of a stored compaction, or `chat`, the live chat conversation (it
+ * follows every turn and compaction until something else is opened).
  */
-export type TranscriptSource = 'demo' | 'import' | 'replay' | 'session' | 'epoch';
+export type TranscriptSource = 'demo' | 'import' | 'replay' | 'session' | 'epoch' | 'chat';
 
 /** The root of the reactive state; `main.ts` builds it and the UI reads it from context. */
 export class AppState {
@@ -47,7 +53,17 @@ export class AppState {
   currentSource = $state<TranscriptSource>('demo');
   /** For a stored session: where it came from (`chat`, `import`, `demo`, `replay`); null otherwise. */
   currentSessionOrigin = $state<string | null>(null);
+  /**
+   * The chat conversation on screen (the live chat, or a stored chat session), planned as its
+   * loop decides; null for a transcript. Set with the source it belongs to.
+   */
+  currentConversation = $state.raw<WorkspaceConversation | null>(null);
   startError = $state<string | null>(null);
+  /** The newest live conversation not yet shown, and whether one is being shown now. */
+  #pendingConversation: ChatConversation | null = null;
+  #showingConversation = false;
+  /** The live conversation the workspace shows (its messages are what the worker document holds). */
+  #shownConversation: ChatConversation | null = null;
 
   constructor(dependencies: AppDependencies) {
     this.#dependencies = dependencies;
@@ -59,6 +75,7 @@ export class AppState {
       transcript: this.transcript,
       settings: this.settings,
       provider: this.provider,
+      conversation: () => this.currentConversation,
     });
     this.importer = new ImportState({
       compute: dependencies.compute,
@@ -75,6 +92,7 @@ export class AppState {
       currentSessionId: () => this.#ensureCurrentSession(),
       today: dependencies.today ?? (() => new Date().toISOString().slice(0, 10)),
       readOnly: () => this.readOnly,
+      isConversation: () => this.currentConversation !== null,
     });
     this.compare = new CompareState({
       compute: dependencies.compute,
@@ -129,11 +147,18 @@ export class AppState {
     await this.transcript.load(transcript, this.settings.estimator);
   }
 
+  /** Shows the built-in demo again (the user leaves the live chat or an import for it). */
+  async showDemo(): Promise<void> {
+    const demo = await this.#dependencies.loadDemoTranscript();
+    await this.openTranscript(demo, 'demo');
+  }
+
   /**
    * Shows a stored session in the workspace (the worker loads it from IndexedDB) and makes it the
-   * current session, so a replay saved as a continuation continues it. `messageId`, a stored id
-   * (a search hit), selects its message; returns whether that message is in the live transcript.
-   * Throws when the session cannot be opened (it was deleted, say).
+   * current session, so a replay saved as a continuation continues it. A chat session is shown as
+   * its request context, planned as its loop decides at its model's window. `messageId`, a stored
+   * id (a search hit), selects its message; returns whether that message is in the live
+   * transcript. Throws when the session cannot be opened (it was deleted, say).
    */
   async openSession(
     sessionId: string,
@@ -144,22 +169,123 @@ export class AppState {
       id: this.currentSessionId,
       source: this.currentSource,
       origin: this.currentSessionOrigin,
+      conversation: this.currentConversation,
     };
     this.#beforeSwitch('session');
-    let index: number | null;
+    let opened: OpenedStored | null;
     try {
-      index = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
+      opened = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
     } catch (error) {
       // The transcript on screen did not change: neither does the session it is.
       this.currentSessionId = previous.id;
       this.currentSource = previous.source;
       this.currentSessionOrigin = previous.origin;
+      this.currentConversation = previous.conversation;
       throw error;
     }
+    // A newer open overtook this one: it says what the workspace shows.
+    if (opened === null) return false;
     this.currentSessionId = sessionId;
     this.currentSessionOrigin = origin;
+    const conversation = opened.conversation;
+    if (conversation) {
+      const state = conversation.compressorState ?? createCompressorState();
+      this.currentConversation = {
+        state,
+        // What the chat's loop reads when it reopens the session.
+        lastSessionPromptTokens: Math.max(0, state.lastPromptTokens),
+        model: conversation.model,
+        learnedContextLength: null,
+      };
+      this.plan.refresh();
+    }
+    const index = opened.messageIndex;
     if (index !== null) this.workspace.jumpTo(index);
     return index !== null;
+  }
+
+  /**
+   * The live chat changed (a message stored, usage read, a compaction, a session opened).
+   * `claim`: the user acted in the chat, so the workspace turns to it; otherwise it follows only
+   * while it shows the chat. Cheap per call: the newest turn is appended to the worker's
+   * document, a compaction reopens it, and a burst of changes is shown once, newest last.
+   */
+  showConversation(conversation: ChatConversation, claim: boolean): void {
+    // A new chat before its first message: nothing to show yet.
+    if (conversation.sessionId === null) return;
+    if (claim && this.currentSource !== 'chat') {
+      this.#beforeSwitch('chat');
+      this.#shownConversation = null;
+    } else if (this.currentSource !== 'chat') return;
+    this.#pendingConversation = conversation;
+    if (!this.#showingConversation) {
+      this.#showingConversation = true;
+      void this.#showPendingConversations();
+    }
+  }
+
+  async #showPendingConversations(): Promise<void> {
+    for (;;) {
+      const conversation = this.#pendingConversation;
+      // Checked and cleared in one step, so a change arriving now starts a new loop.
+      if (conversation === null || this.currentSource !== 'chat') {
+        this.#pendingConversation = null;
+        this.#showingConversation = false;
+        return;
+      }
+      this.#pendingConversation = null;
+      try {
+        await this.#showConversationNow(conversation);
+      } catch {
+        // The transcript state shows the failure; the next change tries again.
+        this.#shownConversation = null;
+      }
+    }
+  }
+
+  async #showConversationNow(conversation: ChatConversation): Promise<void> {
+    const shown = this.#shownConversation;
+    const sameMessages = shown !== null && shown.messages === conversation.messages;
+    const context: WorkspaceConversation = {
+      state: conversation.state,
+      lastSessionPromptTokens: conversation.lastSessionPromptTokens,
+      model: null,
+      learnedContextLength: conversation.learnedContextLength,
+    };
+    this.currentSessionId = conversation.sessionId;
+    this.currentSessionOrigin = 'chat';
+    if (
+      sameMessages &&
+      shown.title === conversation.title &&
+      shown.systemPrompt === conversation.systemPrompt
+    ) {
+      // Only what the loop decides with changed (usage read, a gate): re-plan, no new document.
+      this.#shownConversation = conversation;
+      if (!sameLoopState(this.currentConversation, context)) {
+        this.currentConversation = context;
+        this.plan.refresh();
+      }
+      return;
+    }
+    // The transcript changes under any replay of the old one: its runs no longer apply.
+    this.replay.reset();
+    this.currentConversation = context;
+    const transcript = conversationTranscript(conversation);
+    const grew =
+      shown !== null &&
+      shown.sessionId === conversation.sessionId &&
+      shown.systemPrompt === conversation.systemPrompt &&
+      isPrefix(shown.messages, conversation.messages);
+    this.#shownConversation = conversation;
+    const from = transcript.messages.length - (conversation.messages.length - (shown?.messages.length ?? 0));
+    if (
+      grew &&
+      (await this.transcript.append(transcript.messages, from, transcript.metadata, this.settings.estimator))
+    )
+      return;
+    // A compaction, another session or a first look: the whole request context, once.
+    this.workspace.clearSelection();
+    await this.transcript.load(transcript, this.settings.estimator);
   }
 
   /** Opens the latest replay result as the transcript on screen (a copy of the worker's result document). */
@@ -218,6 +344,7 @@ export class AppState {
     this.currentSessionId = null;
     this.currentSource = source;
     this.currentSessionOrigin = null;
+    this.currentConversation = null;
     this.replay.reset();
     this.compare.reset();
     this.workspace.clearSelection();
@@ -246,4 +373,21 @@ export class AppState {
     }
     return stored.id;
   }
+}
+
+/** Whether `prefix` is the start of `messages`, message for message (the chat only appends). */
+function isPrefix(prefix: readonly Message[], messages: readonly Message[]): boolean {
+  if (prefix.length > messages.length) return false;
+  for (let index = 0; index < prefix.length; index++) if (prefix[index] !== messages[index]) return false;
+  return true;
+}
+
+/** Whether two plans of a conversation would decide alike (the same loop state). */
+function sameLoopState(current: WorkspaceConversation | null, next: WorkspaceConversation): boolean {
+  return (
+    current !== null &&
+    current.state === next.state &&
+    current.lastSessionPromptTokens === next.lastSessionPromptTokens &&
+    current.learnedContextLength === next.learnedContextLength
+  );
 }

@@ -13,6 +13,7 @@ import type { CompactionHistory } from '../io/runtime/conversation-store.ts';
 import type { CompactionDraft, CompactionReviewer, ReviewDecision } from '../io/runtime/compaction-review.ts';
 import { DEFAULT_CHAT_MAX_OUTPUT_TOKENS, type RuntimeSettings } from '../io/runtime/runtime-settings.ts';
 import { CompactionReviewState } from './compaction-review-state.svelte.ts';
+import type { ChatConversation } from './chat-conversation.ts';
 
 // The UI may not import io (layer rule): it gets the event shapes from here.
 export type { CompactionHistory, CompactionReason, CompactionReport, UsageReport };
@@ -98,6 +99,11 @@ export interface ChatStateDependencies {
   /** Provider, preset and compression settings from the lab (everything but the chat options). */
   baseSettings: () => Omit<RuntimeSettings, 'systemPrompt' | 'maxOutputTokens' | 'promptCaching'>;
   settingsRepository: SettingsRepository;
+  /**
+   * Told every change of the conversation (the workspace follows it). `claim`: the user acted in
+   * the chat (sent, retried, compacted, undid, resumed), so the workspace turns to it.
+   */
+  onConversation?: (conversation: ChatConversation, claim: boolean) => void;
 }
 
 /**
@@ -132,6 +138,9 @@ export class ChatState {
   #lastWarning = $state<string | null>(null);
   #review = $state.raw<CompactionReviewState | null>(null);
   #history = $state.raw<CompactionHistory | null>(null);
+  #conversation = $state.raw<ChatConversation | null>(null);
+  /** The user acted in the chat: the next published conversation claims the workspace. */
+  #claim = false;
   #controller: AbortController | null = null;
   #starting: Promise<void> | null = null;
   #nextId = 1;
@@ -207,6 +216,11 @@ export class ChatState {
     return this.#sessionTitle;
   }
 
+  /** The conversation as the loop holds it after the latest event; null before the runtime loads. */
+  get conversation(): ChatConversation | null {
+    return this.#conversation;
+  }
+
   /** Usage of every request this tab made, in order (chat and summary calls). */
   get usage(): readonly UsageReport[] {
     return this.#usage;
@@ -260,6 +274,26 @@ export class ChatState {
     if (!runtime || this.busy || runtime.sessionId === null || !change.sessionIds.includes(runtime.sessionId))
       return;
     await runtime.resume(change.liveSessionId);
+    await this.#refreshHistory();
+  }
+
+  /**
+   * Continues a stored conversation in this chat (Sessions' Resume): the workspace turns to it.
+   * Refused while a turn runs.
+   */
+  async resume(sessionId: string): Promise<void> {
+    if (this.busy) throw new Error('Wait for the current reply to finish, or press Stop.');
+    await this.start();
+    const runtime = await this.#loadRuntime();
+    this.#claim = true;
+    this.#error = null;
+    try {
+      await runtime.resume(sessionId);
+    } finally {
+      this.#claim = false;
+    }
+    // Reopened at a reload, as a conversation started here would be.
+    if (runtime.sessionId !== null) void this.#repository.set(CHAT_SESSION_SETTING_KEY, runtime.sessionId);
     await this.#refreshHistory();
   }
 
@@ -422,6 +456,9 @@ export class ChatState {
     try {
       await this.start();
       const runtime = await this.#loadRuntime();
+      this.#claim = true;
+      // An operation on the conversation as it is (a retry, /compress on a resumed chat) shows it at once.
+      if (runtime.sessionId !== null) this.#publish(runtime);
       const result = await operation(runtime, controller.signal);
       if (result.outcome === 'failed') this.#error = result.message;
       await this.#refreshHistory();
@@ -432,6 +469,8 @@ export class ChatState {
       this.#error = message;
       return { outcome: 'failed', message };
     } finally {
+      // A claim no conversation took (no key, nothing stored) does not outlive the operation.
+      this.#claim = false;
       if (this.#controller === controller) this.#controller = null;
       this.#status = 'idle';
       this.#compactionReason = null;
@@ -449,7 +488,41 @@ export class ChatState {
     this.#push({ kind: 'notice', text, tone });
   }
 
+  /** Replaces the conversation value with the runtime's, and tells the workspace. */
+  #publish(runtime: ConversationRuntime): void {
+    const model = this.#dependencies.baseSettings().provider?.model ?? null;
+    const conversation: ChatConversation = {
+      sessionId: runtime.sessionId,
+      title: runtime.sessionTitle,
+      model,
+      systemPrompt: runtime.systemPrompt,
+      messages: runtime.messages,
+      state: runtime.compressorState,
+      lastSessionPromptTokens: runtime.lastSessionPromptTokens,
+      learnedContextLength: model === null ? null : runtime.learnedContextLength(model),
+    };
+    this.#conversation = conversation;
+    const claim = this.#claim && conversation.sessionId !== null;
+    if (claim) this.#claim = false;
+    this.#dependencies.onConversation?.(conversation, claim);
+  }
+
   #apply(event: ConversationEvent, runtime: ConversationRuntime): void {
+    this.#applyToLog(event, runtime);
+    switch (event.type) {
+      case 'session-change':
+      case 'message-append':
+      case 'usage':
+      case 'compaction-end':
+      case 'turn-end':
+        this.#publish(runtime);
+        return;
+      default:
+        return;
+    }
+  }
+
+  #applyToLog(event: ConversationEvent, runtime: ConversationRuntime): void {
     switch (event.type) {
       case 'session-change':
         this.#sessionId = event.sessionId;

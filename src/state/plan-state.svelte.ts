@@ -5,6 +5,7 @@ import type { ComputeClient, LabPlanOptions, PlanReply } from '../io/compute/com
 import type { ProviderState } from './provider-state.svelte.ts';
 import type { SettingsState } from './settings-state.svelte.ts';
 import type { TranscriptState } from './transcript-state.svelte.ts';
+import type { WorkspaceConversation } from './workspace-conversation.ts';
 
 export type PlanStatus = 'idle' | 'planning' | 'ready' | 'error';
 
@@ -13,6 +14,8 @@ export interface PlanDependencies {
   transcript: TranscriptState;
   settings: SettingsState;
   provider: ProviderState;
+  /** The chat conversation on screen, planned as its live loop decides; null for a transcript. */
+  conversation?: () => WorkspaceConversation | null;
 }
 
 /**
@@ -48,16 +51,26 @@ export class PlanState {
     dependencies.transcript.pins.onChange(() => this.refresh());
   }
 
-  /** The options the worker plans with, from the current settings and the pins on screen. */
+  /**
+   * The options the worker plans with, from the current settings and the pins on screen. A chat conversation is planned
+   * at the window its loop compacts at (its model's, or a smaller one an overflow revealed), with
+   * its compressor state, and judged as the loop judges it.
+   */
   options(): LabPlanOptions {
     const { settings, provider, transcript } = this.#dependencies;
+    const conversation = this.#dependencies.conversation?.() ?? null;
+    const route = provider.compressionRoute(conversation?.model ?? undefined);
+    const learned = conversation?.learnedContextLength ?? null;
     return {
       strategy: settings.strategyName,
-      config: settings.compressionConfig(provider.compressionRoute()),
-      state: INITIAL_COMPRESSOR_STATE,
+      config: settings.compressionConfig(
+        learned !== null ? { ...route, contextLength: Math.min(route.contextLength, learned) } : route,
+      ),
+      state: conversation?.state ?? INITIAL_COMPRESSOR_STATE,
       estimator: settings.estimator,
       nowMs: Date.now(),
       pinned: [...transcript.pins.indices],
+      live: conversation ? { lastSessionPromptTokens: conversation.lastSessionPromptTokens } : null,
     };
   }
 

@@ -208,7 +208,12 @@ export class ProviderState {
 
   /** The model's window: the one the user set for it, or the catalog's. */
   get contextWindow(): number {
-    return this.#config.contextWindows[this.#config.model] ?? this.catalogWindow;
+    return this.contextWindowFor(this.#config.model);
+  }
+
+  /** Any model's window: the one the user set for it, or the catalog's (a stored chat's model). */
+  contextWindowFor(model: string): number {
+    return this.#config.contextWindows[model] ?? lookupModel(model).contextLength;
   }
 
   /** The user set this model's window themselves. */
@@ -229,10 +234,13 @@ export class ProviderState {
     return true;
   }
 
-  /** What compaction settings take from the provider: the window, the summary model, the cache TTL. */
-  compressionRoute(): { contextLength: number; summaryModel: string; cacheTtl: CacheTtl } {
+  /**
+   * What compaction settings take from the provider: the window, the summary model, the cache TTL.
+   * The window is the current model's, or `model`'s (a stored chat recorded with another one).
+   */
+  compressionRoute(model?: string): { contextLength: number; summaryModel: string; cacheTtl: CacheTtl } {
     return {
-      contextLength: this.contextWindow,
+      contextLength: model === undefined ? this.contextWindow : this.contextWindowFor(model),
       summaryModel: this.#config.auxiliaryModel,
       cacheTtl: this.#config.cacheTtl,
     };

@@ -38,6 +38,11 @@ export interface ReplayDependencies {
   today: () => string;
   /** The transcript on screen is a read-only view (a stored epoch): it cannot be saved. */
   readOnly?: () => boolean;
+  /**
+   * The transcript on screen is a chat conversation's request context: its first message is the
+   * session's system prompt, which the session keeps on its row, not among its messages.
+   */
+  isConversation?: () => boolean;
 }
 
 /**
@@ -210,7 +215,10 @@ export class ReplayState {
       if (!sessionId) return 'Could not save: the transcript on screen could not be stored first.';
       const messages = $state.snapshot<typeof compression.messages>(compression.messages);
       const systemPrompt = messages[0]?.role === 'system' ? stringContent(messages[0].content) : null;
-      run.saved = await sessions.commitCompaction(sessionId, messages, {
+      // A chat keeps its system prompt on the session: storing it as a message would send it twice.
+      const stored =
+        systemPrompt !== null && this.#dependencies.isConversation?.() ? messages.slice(1) : messages;
+      run.saved = await sessions.commitCompaction(sessionId, stored, {
         mode: this.#dependencies.settings.compactionMode,
         compressorState: compression.state,
         systemPrompt,
@@ -352,7 +360,8 @@ export class ReplayState {
       number: 1,
       documentId: CURRENT_DOCUMENT_ID,
       messageCount: view.count,
-      compressorState: INITIAL_COMPRESSOR_STATE,
+      // A chat conversation on screen replays from where its compressor is (its compaction count…).
+      compressorState: this.#dependencies.plan.options().state ?? INITIAL_COMPRESSOR_STATE,
       settingsKey: this.#settingsKey(),
       pinned: [...this.#dependencies.transcript.pins.indices],
     });
@@ -460,7 +469,13 @@ export class ReplayState {
   }
 
   #planOptions(run: ReplayRun): LabPlanOptions {
-    return { ...this.#dependencies.plan.options(), state: run.compressorState, pinned: [...run.pinned] };
+    const options = {
+      ...this.#dependencies.plan.options(),
+      state: run.compressorState,
+      pinned: [...run.pinned],
+    };
+    // The live loop's view applies to the chat on screen, not to a replay's own results.
+    return run.number === 1 ? options : { ...options, live: null };
   }
 }
 

@@ -60,7 +60,7 @@ export interface SessionsStateDependencies {
    * session cannot be opened.
    */
   openInWorkspace: (request: OpenSessionRequest) => Promise<boolean>;
-  /** Continues the conversation in the chat; without it, resuming opens the tip in the workspace. */
+  /** Continues a chat conversation in the chat; without it, or for other sessions, resuming opens the tip in the workspace. */
   resumeInChat?: (sessionId: string) => Promise<void>;
   /** Shows a stored compaction's history in the workspace, read-only. */
   openReadOnly?: (transcript: Transcript) => Promise<void>;
@@ -293,11 +293,16 @@ export class SessionsState {
     }
   }
 
-  /** Continues a conversation where Hermes would (`resolve_resume_session_id`: the tip's newest live session). */
+  /**
+   * Continues a conversation where Hermes would (`resolve_resume_session_id`: the tip's newest
+   * live session): a chat conversation in the chat, anything else in the workspace (an import
+   * holds its system prompt among its messages, which a chat would send twice).
+   */
   async resume(sessionId: string): Promise<void> {
     try {
       const target = await this.#deps.repository.resolveResumeSessionId(sessionId, this.#deps.preset());
-      if (this.#deps.resumeInChat) {
+      const session = await this.#deps.repository.getSession(target);
+      if (this.#deps.resumeInChat && session?.source === 'chat') {
         await this.#deps.resumeInChat(target);
         this.#selectedId = target;
       } else {

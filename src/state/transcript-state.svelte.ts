@@ -9,6 +9,7 @@ import {
   type OpenedDocument,
   type OpenStoredSessionReply,
   type PinStoredMessageReply,
+  type StoredConversation,
 } from '../io/compute/compute-client.ts';
 import { MessagePins } from './message-pins.svelte.ts';
 import { MessageRows } from './message-rows.svelte.ts';
@@ -38,6 +39,14 @@ interface OpenedTranscript {
   readonly opened: OpenedDocument;
   readonly metadata: TranscriptMetadata;
   readonly pinned?: readonly number[];
+}
+
+/** A stored session as opened: where a requested message is, and a chat session's loop state. */
+export interface OpenedStored {
+  /** Index of the requested stored message among the live ones; null when not asked or not live. */
+  readonly messageIndex: number | null;
+  /** Set for a chat session (opened as its request context); null otherwise. */
+  readonly conversation: StoredConversation | null;
 }
 
 /** The message open in the detail view. */
@@ -130,28 +139,63 @@ export class TranscriptState {
   }
 
   /**
-   * Opens a stored session, loaded by the worker from IndexedDB; returns the index of
-   * `messageId` in it (a search hit), or null.
+   * Opens a stored session, loaded by the worker from IndexedDB: where `messageId` (a search hit)
+   * is in it, and for a chat session what its loop keeps. Null when a newer open overtook it.
    */
   async openStored(
     sessionId: string,
     estimator: Estimator,
     messageId: number | null = null,
-  ): Promise<number | null> {
-    let messageIndex: number | null = null;
+  ): Promise<OpenedStored | null> {
+    let result: OpenedStored = { messageIndex: null, conversation: null };
     const opened = await this.#open({ kind: 'session', sessionId }, estimator, async () => {
       const reply = await this.#compute.run<OpenStoredSessionReply>((api) =>
         api.openStoredSession(this.#documentId, sessionId, this.#strategyName(), messageId),
       );
       if (!reply.ok) throw new Error(describeOpenError(reply.error));
-      messageIndex = reply.value.messageIndex;
+      result = { messageIndex: reply.value.messageIndex, conversation: reply.value.conversation };
       return {
         opened: reply.value.opened,
         metadata: reply.value.opened.metadata!,
         pinned: reply.value.pinned,
       };
     });
-    return opened ? messageIndex : null;
+    return opened ? result : null;
+  }
+
+  /**
+   * Appends `messages.slice(from)` to the transcript on screen, which holds `messages[:from]` (the
+   * live chat's newest turn): the worker measures only the new messages, and exact counts are
+   * kept for the old ones. Returns false, changing nothing, when the worker's document is not the
+   * one on screen any more (another transcript was opened, or the worker restarted): the caller
+   * opens the whole transcript instead.
+   */
+  async append(
+    messages: readonly Message[],
+    from: number,
+    metadata: TranscriptMetadata,
+    estimator: Estimator,
+  ): Promise<boolean> {
+    const view = this.view;
+    if (!view || view.count !== from || this.#openedInGeneration !== this.#compute.generation) return false;
+    const request = this.#openRequest;
+    const added: Message[] = $state.snapshot(messages.slice(from));
+    const opened = await this.#compute.run((api) =>
+      api.appendToDocument(this.#documentId, view.revision, added, this.#strategyName()),
+    );
+    if (!opened) return false;
+    // Opened meanwhile: whatever was opened is newer than this append.
+    if (request !== this.#openRequest || this.view !== view) return true;
+    this.#source = { kind: 'messages', messages };
+    this.#countRequest += 1;
+    const known = this.exactByEncoding;
+    this.exactByEncoding = {};
+    this.#show(opened, metadata, false);
+    // The map redraws once the counts it is drawn in are complete again (only the new messages
+    // are counted), so an exact map does not flicker to rough on every turn.
+    if (estimator === 'rough' || !known[estimator]) this.#changed();
+    await this.count(estimator);
+    return true;
   }
 
   /**
@@ -365,12 +409,12 @@ export class TranscriptState {
     this.status = 'loading';
   }
 
-  #show(opened: OpenedDocument, metadata: TranscriptMetadata): void {
+  #show(opened: OpenedDocument, metadata: TranscriptMetadata, notify = true): void {
     const view = workerTranscriptView(this.#compute, this.#documentId, opened, metadata);
     this.view = view;
     this.rows = new MessageRows(view);
     this.rough = { perMessage: opened.perMessage, total: opened.total };
-    this.#changed();
+    if (notify) this.#changed();
   }
 
   #changed(): void {

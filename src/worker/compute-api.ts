@@ -5,7 +5,7 @@ import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
-import type { LabPlan } from '../core/lab/lab-plan.ts';
+import type { LabPlan, LiveLoopContext } from '../core/lab/lab-plan.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { findMessages } from '../core/lab/find-message.ts';
 import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
@@ -61,6 +61,7 @@ export type {
   OpenedSession,
   PinStoredMessageError,
   PinStoredMessageRequest,
+  StoredConversation,
 } from './stored-sessions.ts';
 
 /** A plan request from the page (the strategy by name: the worker protocol is an edge). */
@@ -74,6 +75,8 @@ export interface LabPlanOptions {
   readonly nowMs?: number;
   /** Indices of pinned messages: the plan keeps them as the compaction will. */
   readonly pinned?: readonly number[];
+  /** Set for a chat session's request context: the trigger is judged as the live loop judges it. */
+  readonly live?: LiveLoopContext | null;
 }
 
 /** A conversation the page holds (the live chat) compacted in the worker. */
@@ -244,6 +247,23 @@ export const computeApi = {
       ...roughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
       revision,
     };
+  },
+
+  /**
+   * Appends messages to a document at `revision` (the live chat's newest turn) and returns what
+   * the page draws of it now; null when the document is no longer at that revision (something
+   * else was opened meanwhile), so nothing lands in the wrong transcript. Only the new messages
+   * are measured.
+   */
+  appendToDocument(
+    documentId: string,
+    revision: number,
+    messages: Message[],
+    strategy: StrategyName,
+  ): OpenedDocument | null {
+    if (!documents.isAt(documentId, revision)) return null;
+    documents.append(documentId, messages);
+    return openedDocument(documents, documentId, strategyNamed(strategy).preset);
   },
 
   /** The message list's rows `[start, end)` of a document at `revision`; null once it changed. */
@@ -455,6 +475,7 @@ export const computeApi = {
           estimator: options.estimator,
           exact,
           nowMs: options.nowMs ?? Date.now(),
+          live: options.live ?? null,
           revision: documents.revision(documentId),
           clock: () => performance.now(),
           ...(options.pinned ? { pinned: options.pinned } : {}),

@@ -13,6 +13,17 @@ import type { StorageFullError } from '../io/db/storage-full-error.ts';
 import type { Message } from '../core/transcript/message.ts';
 import { openedDocument, type OpenedDocument } from './document-view.ts';
 import type { LabDocuments } from './lab-documents.ts';
+import type { CompressorState } from '../core/compression/compressor-state.ts';
+import { requestMessages } from '../core/loop/request-messages.ts';
+import { BROWSER_TOOL_SCHEMAS } from '../core/tools/browser-tool-schemas.ts';
+
+/** What the plan of a stored chat session needs to judge it as the live loop would. */
+export interface StoredConversation {
+  /** The compressor's memory as the chat left it (compaction count, last reported prompt count…). */
+  readonly compressorState: CompressorState | null;
+  /** The model the chat talked to: its window is the one the conversation is drawn against. */
+  readonly model: string | null;
+}
 
 /** A stored session opened as a document, and where a requested message sits in it. */
 export interface OpenedSession {
@@ -21,11 +32,15 @@ export interface OpenedSession {
   messageIndex: number | null;
   /** Indices of the pinned messages, ascending. */
   pinned: number[];
+  /** Set for a chat session, opened as its request context; null for imports, replays, the demo. */
+  conversation: StoredConversation | null;
 }
 
 /**
  * Loads a stored session's live transcript into a document, with each message's stored id, so a
- * search hit (which names a stored id) finds its message exactly.
+ * search hit (which names a stored id) finds its message exactly. A chat session is opened as the
+ * request its next turn would send (`requestMessages`: its system prompt first, then its
+ * messages, with the tool schemas the chat offers), which is what its live loop measures.
  */
 export async function openStoredSession(
   documents: LabDocuments,
@@ -40,22 +55,33 @@ export async function openStoredSession(
   ]);
   if (session === undefined) return err({ type: 'SessionNotFound', sessionId: request.sessionId });
   const metadata = sessionTranscriptMetadata(session);
-  const storedIds = entries.map((entry) => entry.id);
+  const chat = session.source === 'chat';
+  const stored = entries.map((entry) => entry.message);
+  const messages = chat ? requestMessages(session.systemPrompt ?? '', stored) : stored;
+  if (chat) metadata.tools = [...BROWSER_TOOL_SCHEMAS];
+  // The system prompt the request puts first is not a stored row (-1: no stored id).
+  const storedIds = [
+    ...new Array<number>(messages.length - stored.length).fill(-1),
+    ...entries.map((entry) => entry.id),
+  ];
   documents.open(
     request.documentId,
-    entries.map((entry) => entry.message),
+    messages,
     { tools: metadata.tools ?? [], compactionPoints: metadata.compactionPoints },
     { metadata, storedIds, sessionId: request.sessionId },
   );
   const index = request.messageId == null ? -1 : storedIds.indexOf(request.messageId);
   const pinned: number[] = [];
+  // Indices in the document: a chat's system prompt comes first and shifts its rows by one.
+  const shift = messages.length - stored.length;
   entries.forEach((entry, at) => {
-    if (entry.pinned) pinned.push(at);
+    if (entry.pinned) pinned.push(at + shift);
   });
   return ok({
     opened: openedDocument(documents, request.documentId, preset),
     messageIndex: index >= 0 ? index : null,
     pinned,
+    conversation: chat ? { compressorState: session.compressorState, model: session.model } : null,
   });
 }
 

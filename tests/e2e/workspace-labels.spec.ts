@@ -62,7 +62,8 @@ test('a chat session opened from Sessions is called a chat session, and the old 
   await expect(page.getByTestId('import-status')).toBeVisible();
 
   await openStoredConversation(page, /A chat to keep/);
-  await expect(page.getByTestId('message-count')).toHaveText('2');
+  // Shown as the request it sends: the system prompt first, then the two messages.
+  await expect(page.getByTestId('message-count')).toHaveText('3');
   await expect(page.getByTestId('session-source')).toHaveText(`stored chat session · with ${CLAUDE_MODEL}`);
   await expect(page.getByTestId('session-source')).not.toContainText('imported');
   await expect(page.getByTestId('import-status')).toBeHidden();

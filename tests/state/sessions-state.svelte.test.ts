@@ -134,6 +134,13 @@ describe('SessionsState open and resume', () => {
     expect(resumed).toEqual([chain.tipId]);
   });
 
+  it('opens an imported session in the workspace even with the chat wired (its system prompt is a message)', async () => {
+    const { state, chain, resumed, opened } = await harness('sessions-resume-import', { resumeInChat: true });
+    await state.resume(chain.loneId);
+    expect(resumed).toEqual([]);
+    expect(opened.map((request) => request.sessionId)).toEqual([chain.loneId]);
+  });
+
   it('opens the tip in the workspace otherwise', async () => {
     const { state, chain, opened } = await harness('sessions-resume-open');
     await state.resume(chain.middleId);

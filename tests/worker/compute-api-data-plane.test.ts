@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
 import { toOpenAiChatJson } from '#core/demo/write-openai-json.ts';
 import { roleAt } from '#core/lab/message-roles.ts';
+import { createCompressorState } from '#core/compression/compressor-state.ts';
+import { BROWSER_TOOL_SCHEMAS } from '#core/tools/browser-tool-schemas.ts';
 import { messagePreview } from '#core/transcript/message-preview.ts';
 import type { Message } from '#core/transcript/message.ts';
 import { computeApi } from '#worker/compute-api.ts';
@@ -10,6 +12,7 @@ import {
   assistant,
   openFixtureRepository,
   snapshotDatabase,
+  system,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
 
@@ -209,5 +212,59 @@ describe('computeApi: the worker stores and reads sessions itself', () => {
     expect((await computeApi.deleteSession(created.value.id)).ok).toBe(true);
     expect(await computeApi.searchSessions('zanzibar')).toEqual([]);
     db.close();
+  });
+
+  it('opens a chat session as the request it sends: system prompt first, the chat’s tools, its loop state', async () => {
+    const { db, repository } = storeFor('worker-open-chat');
+    const state = { ...createCompressorState(), compressionCount: 1, lastPromptTokens: 4_321 };
+    const created = await repository.createSession(
+      { title: 'Ledger chat', source: 'chat', model: 'claude-haiku-4-5', systemPrompt: 'Be brief.' },
+      [user('first question'), assistant('answer'), user('the quokka question'), assistant('done')],
+    );
+    if (!created.ok) throw new Error('not stored');
+    await repository.saveCompressorState(created.value.id, state);
+    const imported = await repository.createSession(
+      { title: 'Notes', source: 'import', model: null, systemPrompt: 'Be brief.' },
+      [system('Be brief.'), user('the quokka notes')],
+    );
+    if (!imported.ok) throw new Error('not stored');
+
+    const [hit] = (await computeApi.searchSessions('quokka')).filter(
+      (candidate) => candidate.sessionId === created.value.id,
+    );
+    const opened = await computeApi.openStoredSession(
+      'chat-open',
+      created.value.id,
+      STRATEGY,
+      hit!.messageId,
+    );
+    if (!opened.ok) throw new Error('not opened');
+    expect(opened.value.opened.count).toBe(5);
+    expect(computeApi.documentMessage('chat-open', opened.value.opened.revision, 0)).toEqual(
+      system('Be brief.'),
+    );
+    // The hit is the third stored message: the fourth of the request.
+    expect(opened.value.messageIndex).toBe(3);
+    expect(opened.value.opened.metadata?.tools).toEqual(BROWSER_TOOL_SCHEMAS);
+    expect(opened.value.conversation).toEqual({ compressorState: state, model: 'claude-haiku-4-5' });
+
+    // An import holds its system prompt among its messages already: opened as stored.
+    const notes = await computeApi.openStoredSession('chat-open', imported.value.id, STRATEGY);
+    if (!notes.ok) throw new Error('not opened');
+    expect(notes.value.opened.count).toBe(2);
+    expect(notes.value.conversation).toBeNull();
+    db.close();
+  });
+
+  it('appends a turn to the document it was shown at, and to no other', () => {
+    const first = computeApi.openDocument('append-test', [user('one'), assistant('two')], STRATEGY);
+    const grown = computeApi.appendToDocument('append-test', first.revision, [user('three')], STRATEGY);
+    expect(grown?.count).toBe(3);
+    expect(grown!.revision).not.toBe(first.revision);
+    expect(grown!.perMessage.slice(0, 2)).toEqual(first.perMessage);
+    expect(roleAt(grown!.roles, 2)).toBe('user');
+    // Shown at the old revision: something else is there now, so nothing is appended.
+    expect(computeApi.appendToDocument('append-test', first.revision, [user('four')], STRATEGY)).toBeNull();
+    expect(computeApi.documentRows('append-test', grown!.revision, 0, 10)?.length).toBe(3);
   });
 });

@@ -9,8 +9,13 @@ import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
-import type { Strategy } from '../strategies/strategy.ts';
-import { FATE_NAMES, type FateName, type MessageTokens } from '../strategies/strategy.ts';
+import {
+  FATE_NAMES,
+  type FateName,
+  type MessageTokens,
+  type PlanReason,
+  type Strategy,
+} from '../strategies/strategy.ts';
 import type { Preset } from '../presets/preset.ts';
 import {
   estimateMessagesTokensRough,
@@ -25,7 +30,8 @@ import { categorizeContext } from './categorize-context.ts';
 import { keepPinnedInPlan } from './keep-pinned-in-plan.ts';
 import { classifyContextMessages, type ContextMessageClass } from './classify-context-messages.ts';
 import { COMPACTION_POINT_LABELS } from './compaction-point-labels.ts';
-import type { AfterProjection, CompactionMarker, LabPlan } from './lab-plan.ts';
+import { decideTurnCompaction, type TurnCompactionDecision } from '../loop/decide-turn-compaction.ts';
+import type { AfterProjection, CompactionMarker, LabPlan, LiveLoopContext } from './lab-plan.ts';
 import { buildMapRegions } from './map-regions.ts';
 import { buildPrunedSpans, type PrunedSaving } from './pruned-spans.ts';
 import { buildTokenAxis, offsetOfMessage, type TokenAxis } from './token-axis.ts';
@@ -65,6 +71,8 @@ export interface PlanRequest {
    * their tool group), and says which ones the strategy would have summarised, dropped or shortened.
    */
   readonly pinned?: readonly number[];
+  /** Set for a chat session's request context: the trigger is judged as the live loop judges it. */
+  readonly live?: LiveLoopContext | null;
 }
 
 export interface Planner {
@@ -182,13 +190,24 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     plan(strategy, request) {
       const started = request.clock?.() ?? 0;
       const roughBasis = rough(strategy.preset);
-      const basis = request.exact ? exactBasis(request.exact) : roughBasis;
+      const exact = request.exact ? exactBasis(request.exact) : null;
+      // A chat session is drawn in the count its loop decides on, so its bar reaches the trigger
+      // line when the chat compacts; exact counts are still given beside it.
+      const basis = exact && !request.live ? exact : roughBasis;
+      const state = request.state ?? INITIAL_COMPRESSOR_STATE;
+      const live = request.live
+        ? liveDecision(messages, tools, strategy, request, {
+            context: request.live,
+            state,
+            cache: sizeCache(strategy.preset),
+          })
+        : null;
+      // The live loop judges every strategy's trigger on Hermes' rough count of the request.
       const tokens: MessageTokens = {
         of: (index) => basis.tokens[index] ?? 0,
-        request: basis.axis.totalTokens,
-        exact: request.exact !== null && request.exact !== undefined,
+        request: live ? live.requestTokens : basis.axis.totalTokens,
+        exact: basis !== roughBasis,
       };
-      const state = request.state ?? INITIAL_COMPRESSOR_STATE;
       const strategyPlan = strategy.plan({
         messages,
         tools,
@@ -197,9 +216,17 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         tokens,
         prepared: prepared(strategy),
         ...(request.nowMs !== undefined ? { nowMs: request.nowMs } : {}),
+        ...(live ? { loopRequestTokens: live.requestTokens } : {}),
       });
       const pinnedPlan = keepPinnedInPlan(strategyPlan, messages, request.pinned ?? []);
-      const plan = { ...strategyPlan, ...pinnedPlan };
+      const reason = live ? liveReason(strategyPlan.reason, live) : strategyPlan.reason;
+      const plan = {
+        ...strategyPlan,
+        ...pinnedPlan,
+        reason,
+        wouldCompress: live ? reason === 'ready' : strategyPlan.wouldCompress,
+        triggerBasis: live ? ('rough' as const) : strategyPlan.triggerBasis,
+      };
       const windowTokens = request.config.contextLength;
       const savings: PrunedSaving[] = [...plan.prunedSavings]
         .sort((left, right) => left[0] - right[0])
@@ -207,9 +234,9 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       const prunedSavedTokens = savings.reduce((sum, saving) => sum + saving.savedTokens, 0);
       const fateTotals = totalsByFate(plan.fates, basis.tokens);
       const threshold = plan.trigger.thresholdTokens;
-      const exactTotal = request.exact ? basis.axis.totalTokens : null;
-      const countsDisagree =
-        exactTotal !== null && roughBasis.requestTokens >= threshold !== exactTotal >= threshold;
+      const exactTotal = exact ? exact.axis.totalTokens : null;
+      const roughTotal = live ? live.requestTokens : roughBasis.requestTokens;
+      const countsDisagree = exactTotal !== null && roughTotal >= threshold !== exactTotal >= threshold;
       const summaryTokens = plan.summaries.length > 0 ? plan.summaryTokens : 0;
       const reattachedTokens = plan.reattached.reduce(
         (sum, file) => sum + (file.mode === 'content' ? file.tokens : 0),
@@ -238,7 +265,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
           plan.reattached.length,
         summaryTokens,
         segments,
-        warnings: windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress),
+        warnings: windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress, live),
       };
       return {
         strategy: strategy.name,
@@ -258,8 +285,9 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         trigger: plan.trigger,
         triggerTokens: plan.triggerTokens,
         triggerBasis: plan.triggerBasis,
-        counts: { rough: roughBasis.requestTokens, exact: exactTotal },
+        counts: { rough: roughTotal, exact: exactTotal },
         countsDisagree,
+        ...(live ? { live } : {}),
         wouldCompress: plan.wouldCompress,
         reason: plan.reason,
         headEnd: plan.headEnd,
@@ -325,12 +353,61 @@ function totalsByFate(
   return totals;
 }
 
+/**
+ * The live loop's decision for a chat session's request context: its messages are the system
+ * prompt (first, when there is one) and the stored conversation (`requestMessages`).
+ */
+function liveDecision(
+  messages: readonly Message[],
+  tools: readonly ToolSchema[],
+  strategy: Strategy,
+  request: PlanRequest,
+  live: { context: LiveLoopContext; state: CompressorState; cache: RoughSizeCache },
+): TurnCompactionDecision {
+  const first = messages[0];
+  const hasSystem = first?.role === 'system' && typeof first.content === 'string';
+  return decideTurnCompaction(
+    {
+      messages: hasSystem ? messages.slice(1) : messages,
+      systemPrompt: hasSystem ? (first.content as string) : '',
+      tools,
+      config: request.config,
+      thresholdTokens: strategy.trigger(request.config).thresholdTokens,
+      state: live.state,
+      lastSessionPromptTokens: live.context.lastSessionPromptTokens,
+      nowMs: request.nowMs ?? Number.POSITIVE_INFINITY,
+      cache: live.cache,
+    },
+    strategy.preset,
+  );
+}
+
+/**
+ * The plan's reason under the live loop: the loop's checks decide whether it compacts; the
+ * strategy's own reasons still say when a compaction would change nothing.
+ */
+function liveReason(reason: PlanReason, live: TurnCompactionDecision): PlanReason {
+  switch (reason) {
+    case 'too-few-messages':
+    case 'hermes-raised':
+    case 'no-compressible-window':
+    case 'disabled':
+      return reason;
+    default:
+      if (live.firedBy !== null) return 'ready';
+      if (live.deferred) return 'deferred';
+      // Over the trigger but the loop holds back: a conversation of one message is never compacted.
+      return reason === 'ready' ? 'too-few-messages' : reason;
+  }
+}
+
 function windowWarnings(
   windowTokens: number,
   thresholdTokens: number,
   tailTokens: number,
   afterTokens: number,
   fires: boolean,
+  live: TurnCompactionDecision | null,
 ): string[] {
   const warnings: string[] = [];
   if (tailTokens > windowTokens)
@@ -339,7 +416,10 @@ function windowWarnings(
     );
   if (thresholdTokens > windowTokens)
     warnings.push(
-      `The trigger (${formatCount(thresholdTokens)} tokens) is above the ${formatCount(windowTokens)}-token window: the provider would reject the request before compaction fires.`,
+      `The trigger (${formatCount(thresholdTokens)} tokens) is above the ${formatCount(windowTokens)}-token window: ` +
+        (live
+          ? `in the chat, session hygiene compacts at 85% of the window (${formatCount(Math.trunc(windowTokens * HYGIENE_RATIO))} tokens) before the provider would reject the request.`
+          : 'the provider would reject the request before compaction fires.'),
     );
   if (fires && afterTokens > windowTokens)
     warnings.push(

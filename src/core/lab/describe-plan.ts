@@ -9,6 +9,8 @@ import { formatCount } from '../shared/format-count.ts';
 import { plural } from '../shared/plural.ts';
 import type { Estimator } from '../tokens/estimator.ts';
 import type { LabPlan } from './lab-plan.ts';
+import type { HygieneDecision } from '../compression/hygiene-decision.ts';
+import type { TurnCompactionDecision } from '../loop/decide-turn-compaction.ts';
 
 const messages = (count: number): string => plural(count, 'message');
 
@@ -45,6 +47,7 @@ type TriggerPlan = Pick<
   | 'summaries'
   | 'after'
   | 'hermes'
+  | 'live'
 >;
 
 /** Whether compaction would fire on this transcript now, and every number that decided it. */
@@ -54,10 +57,15 @@ export function describeTrigger(
 ): TriggerExplanation {
   const threshold = plan.trigger.thresholdTokens;
   const over = plan.triggerTokens >= threshold;
+  const live = plan.live ?? null;
   const details: string[] = [
-    `${formatCount(plan.triggerTokens)} tokens (${TRIGGER_BASIS_WORDS[plan.triggerBasis]}, messages + tool schemas) ` +
-      `${over ? 'reach' : 'are below'} the trigger of ${formatCount(threshold)}: ${plan.trigger.rule}.`,
+    `${formatCount(plan.triggerTokens)} tokens (${
+      live
+        ? "Hermes' rough estimate of the request the chat sends: system prompt, messages and tool schemas"
+        : `${TRIGGER_BASIS_WORDS[plan.triggerBasis]}, messages + tool schemas`
+    }) ${over ? 'reach' : 'are below'} the trigger of ${formatCount(threshold)}: ${plan.trigger.rule}.`,
   ];
+  if (live) details.push(...describeLiveLoop(live, plan.hermes?.hygiene ?? null));
   const { rough, exact } = plan.counts;
   if (exact !== null) {
     details.push(
@@ -115,11 +123,45 @@ export function describeTrigger(
     case 'disabled':
       details.push('But compaction is switched off in the settings.');
       break;
+    case 'deferred':
+      details.push(
+        "But the provider's last prompt count fitted under the trigger and the estimate grew little since, so the loop waits for the provider's next count before compacting (2026-07).",
+      );
+      break;
     default:
       assertNever(plan.reason);
   }
+  const when = live ? 'before the next request' : 'now';
   return {
-    verdict: plan.wouldCompress ? 'Compaction would fire now.' : 'Compaction would not fire now.',
+    verdict: plan.wouldCompress ? `Compaction would fire ${when}.` : `Compaction would not fire ${when}.`,
     details,
   };
+}
+
+const CHECK_WORDS: Record<NonNullable<TurnCompactionDecision['firedBy']>, string> = {
+  hygiene: 'session hygiene',
+  preflight: 'the preflight',
+  'pre-request': 'the pre-request check',
+};
+
+/**
+ * Which count the live chat loop decides on, and which of its checks fires first: the
+ * pre-request check judges the count above; hygiene judges the provider's reported count.
+ */
+function describeLiveLoop(live: TurnCompactionDecision, hermesHygiene: HygieneDecision | null): string[] {
+  const lines = [
+    `In the chat, the loop decides on this count before every request (its pre-request check); the preflight counts the same request with the system prompt as plain text (${formatCount(live.preflightTokens)}), and after a tool round the provider's reported prompt count of the last response is judged instead.`,
+  ];
+  const hygiene = live.hygiene;
+  // Hermes' own explanation states hygiene already; said again only where the chat's figure differs.
+  const saidByHermes =
+    hermesHygiene?.runsCheck === true && hygiene.runsCheck && hermesHygiene.tokensUsed === hygiene.tokensUsed;
+  if (hygiene.runsCheck && !saidByHermes) {
+    lines.push(
+      `Session hygiene: ${formatCount(hygiene.tokensUsed)} tokens (${hygiene.tokenSource === 'actual' ? "the provider's last reported prompt count" : 'rough estimate of the messages, no count reported yet'}) ` +
+        `${hygiene.tokensUsed >= hygiene.thresholdTokens ? 'reach' : 'are below'} 85% of the window (${formatCount(hygiene.thresholdTokens)}).`,
+    );
+  }
+  if (live.firedBy !== null) lines.push(`Next request: ${CHECK_WORDS[live.firedBy]} compacts first.`);
+  return lines;
 }

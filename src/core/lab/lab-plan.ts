@@ -21,6 +21,7 @@ import type { Estimator } from '../tokens/estimator.ts';
 import type { CompactionPointKind } from '../transcript/transcript.ts';
 import type { ContextCategories } from './categorize-context.ts';
 import type { PinnedPlanMessage } from './keep-pinned-in-plan.ts';
+import type { TurnCompactionDecision } from '../loop/decide-turn-compaction.ts';
 
 export const MAP_REGION_NAMES = ['system', 'tools', 'head', 'middle', 'tail'] as const;
 export type MapRegionName = (typeof MAP_REGION_NAMES)[number];
@@ -75,6 +76,16 @@ export interface AfterProjection {
   readonly warnings: readonly string[];
 }
 
+/**
+ * What the live chat loop reads besides the conversation. A plan given one is the plan of a chat
+ * session's request context (`requestMessages`: the system prompt first, then the conversation,
+ * with the tool schemas the chat offers), and judges its trigger as the loop does.
+ */
+export interface LiveLoopContext {
+  /** Hermes' `session_entry.last_prompt_tokens`: the last reported prompt count, 0 when none. */
+  readonly lastSessionPromptTokens: number;
+}
+
 export interface LabPlan {
   readonly strategy: StrategyName;
   readonly strategyLabel: string;
@@ -103,6 +114,12 @@ export interface LabPlan {
   readonly counts: { readonly rough: number; readonly exact: number | null };
   /** The rough and the exact count fall on different sides of the trigger. */
   readonly countsDisagree: boolean;
+  /**
+   * For a chat session: how the live loop would decide before its next request — which check
+   * fires first (hygiene, preflight, the pre-request check), or that it waits for the provider's
+   * count. `wouldCompress` and `reason` follow it. Absent for a transcript.
+   */
+  readonly live?: TurnCompactionDecision;
   readonly wouldCompress: boolean;
   readonly reason: PlanReason;
   /** `messages[:headEnd]` kept at the start, `messages[tailStart:]` at the end. */

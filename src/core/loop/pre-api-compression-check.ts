@@ -7,6 +7,13 @@ import { shouldCompress } from '../compression/compression-gates.ts';
 import type { CompressorState } from '../compression/compressor-state.ts';
 import { MAX_COMPRESSION_ATTEMPTS } from '../providers/plan-error-recovery.ts';
 import type { Preset } from '../presets/preset.ts';
+import {
+  estimateMessagesTokensRough,
+  type RoughSizeCache,
+} from '../tokens/estimate-messages-tokens-rough.ts';
+import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.ts';
+import type { Message } from '../transcript/message.ts';
+import type { ToolSchema } from '../transcript/transcript.ts';
 
 export interface PreApiCheckInput {
   readonly compressionEnabled: boolean;
@@ -20,6 +27,20 @@ export interface PreApiCheckInput {
   readonly thresholdTokens: number;
   readonly state: CompressorState;
   readonly nowMs: number;
+}
+
+/**
+ * The pressure the check judges: `estimate_messages_tokens_rough(api_messages)` plus
+ * `_estimate_tools_tokens_rough(tools)`, each rounded on its own. `apiMessages` already holds the
+ * system message (`requestMessages`), so there is no separate system term.
+ */
+export function requestPressureTokens(
+  apiMessages: readonly Message[],
+  tools: readonly ToolSchema[],
+  preset: Preset,
+  cache?: RoughSizeCache,
+): number {
+  return estimateMessagesTokensRough(apiMessages, preset, cache) + estimateToolsTokensRough(tools, preset);
 }
 
 export function shouldCompressBeforeApiCall(input: PreApiCheckInput, preset: Preset): boolean {

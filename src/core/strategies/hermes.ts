@@ -97,8 +97,9 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
   const boundaries = planCompressionBoundaries(messages, { config, preset, state, document });
   const thresholds = boundaries.thresholds;
   const trigger = { thresholdTokens: thresholds.thresholdTokens, rule: describeThresholdRule(thresholds) };
-  // Hermes decides on its own rough request estimate (messages + tool schemas).
-  const triggerTokens = document.roughRequestTokens();
+  // Hermes decides on its own rough request estimate (messages + tool schemas); in the live
+  // chat, on the loop's count of the request it sends.
+  const triggerTokens = input.loopRequestTokens ?? document.roughRequestTokens();
   const verdict = shouldCompress(
     state,
     { thresholdTokens: thresholds.thresholdTokens, preset, nowMs: input.nowMs ?? Number.POSITIVE_INFINITY },

@@ -84,6 +84,13 @@ export interface PlanInput {
   readonly prepared: unknown;
   /** Clock for the failure cooldown; without it the cooldown is not judged. */
   readonly nowMs?: number;
+  /**
+   * The live chat loop's count of this request (its pre-request check: the messages with the
+   * system prompt first, plus tool schemas, Hermes' rough estimate). Set for a chat session's
+   * plan: the trigger is then judged on it, as the loop judges it. `tokens.request` is the same
+   * count then, so only strategies with a count of their own (Hermes) read this.
+   */
+  readonly loopRequestTokens?: number;
 }
 
 /** Why a plan would not compact now. */
@@ -96,7 +103,9 @@ export type PlanReason =
   | 'cooldown'
   | 'ineffective'
   | 'fallback-streak'
-  | 'disabled';
+  | 'disabled'
+  /** The live loop waits for the provider's next prompt count before compacting (2026-07). */
+  | 'deferred';
 
 /** One span of input messages that one summary stands for. */
 export interface SummarySpan {

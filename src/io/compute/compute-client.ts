@@ -32,6 +32,7 @@ export type {
   PinStoredMessageRequest,
   RoughCounts,
   StoreDocumentRequest,
+  StoredConversation,
   StoredDocument,
   WorkerImportOptions,
 } from '../../worker/compute-api.ts';

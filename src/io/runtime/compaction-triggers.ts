@@ -11,8 +11,10 @@ import type { CompressionConfig } from '../../core/config/compression-config.ts'
 import { postTurnCheckTokens } from '../../core/loop/post-turn-check-tokens.ts';
 import {
   blocksFurtherPreApiPasses,
+  requestPressureTokens,
   shouldCompressBeforeApiCall,
 } from '../../core/loop/pre-api-compression-check.ts';
+import { requestMessages } from '../../core/loop/request-messages.ts';
 import {
   decideAfterPreflightPass,
   decidePreflightStart,
@@ -22,7 +24,6 @@ import type { Preset } from '../../core/presets/preset.ts';
 import type { Strategy } from '../../core/strategies/strategy.ts';
 import { estimateMessagesTokensRough } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import { estimateRequestTokensRough } from '../../core/tokens/estimate-request-tokens-rough.ts';
-import { estimateToolsTokensRough } from '../../core/tokens/estimate-tools-tokens-rough.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { ToolSchema } from '../../core/transcript/transcript.ts';
 import type { CompactionReason } from '../../core/strategies/compact-conversation.ts';
@@ -165,12 +166,7 @@ export async function runPostToolCheck(host: TriggerHost, turn: TurnCompactionBu
   if (verdict.compress) await host.compact('post-turn', { currentTokens: tokens });
 }
 
-/** `estimate_messages_tokens_rough(api_messages) + tools`: the system message counts as a message here. */
+/** The pre-request check's count: the request's messages, system prompt first, plus tool schemas. */
 export function requestPressure(host: TriggerHost, turn: TurnCompactionBudget): number {
-  const withSystem: Message[] = host.systemPrompt
-    ? [{ role: 'system', content: host.systemPrompt }, ...host.messages]
-    : [...host.messages];
-  return (
-    estimateMessagesTokensRough(withSystem, turn.preset) + estimateToolsTokensRough(turn.tools, turn.preset)
-  );
+  return requestPressureTokens(requestMessages(host.systemPrompt, host.messages), turn.tools, turn.preset);
 }

@@ -186,6 +186,21 @@ export class ConversationRuntime {
     return this.#state;
   }
 
+  /** The system prompt the conversation's requests carry (kept on the session, not in `messages`). */
+  get systemPrompt(): string {
+    return this.#systemPrompt;
+  }
+
+  /** Hygiene's count: the last reported prompt count of this session, 0 after a compaction. */
+  get lastSessionPromptTokens(): number {
+    return this.#lastSessionPromptTokens;
+  }
+
+  /** A window an overflow error revealed for `model`, smaller than the configured one; null if none. */
+  learnedContextLength(model: string): number | null {
+    return this.#learnedContextLengths.get(model) ?? null;
+  }
+
   get busy(): boolean {
     return this.#busy;
   }

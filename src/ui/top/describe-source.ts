@@ -5,7 +5,7 @@ import type { TranscriptSource } from '../../state/app-state.svelte.ts';
 
 /** The top bar's line under the title: what is on screen, and how its model relates to it. */
 export interface SourceDescription {
-  /** `built-in demo`, `imported · Claude Code JSONL`, `stored chat session`, … */
+  /** `built-in demo`, `imported · Claude Code JSONL`, `live chat session`, `stored chat session`, … */
   readonly what: string;
   /** How to read the model name after it: the model a file was recorded with, or the one a chat talked to. */
   readonly modelVerb: 'recorded with' | 'with';
@@ -31,6 +31,8 @@ export function describeSource(
       return { what: 'replay result', modelVerb: 'recorded with' };
     case 'epoch':
       return { what: 'stored compaction (read-only)', modelVerb: 'recorded with' };
+    case 'chat':
+      return { what: 'live chat session', modelVerb: 'with' };
     case 'session':
       switch (origin) {
         case 'chat':

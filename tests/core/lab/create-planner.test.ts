@@ -5,6 +5,9 @@ import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '#core/config
 import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
 import { createPlanner } from '#core/lab/create-planner.ts';
+import { requestPressureTokens } from '#core/loop/pre-api-compression-check.ts';
+import { requestMessages } from '#core/loop/request-messages.ts';
+import { BROWSER_TOOL_SCHEMAS } from '#core/tools/browser-tool-schemas.ts';
 import { CODEX_CLI_STRATEGY } from '#core/strategies/codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
 import { FATE } from '#core/strategies/strategy.ts';
@@ -213,5 +216,79 @@ describe('createPlanner', () => {
     });
     expect(inUse(exact)).toBe(exact.totalTokens);
     expect(exact.categories.categories.find((category) => category.kind === 'thinking')!.tokens).toBe(0);
+  });
+});
+
+describe('createPlanner: a chat session judged as its live loop does', () => {
+  const systemPrompt = 'You review ledger code.';
+  const chat = (turns: number): Transcript['messages'] =>
+    requestMessages(
+      systemPrompt,
+      Array.from({ length: turns * 2 }, (_, index) => ({
+        role: index % 2 === 0 ? 'user' : 'assistant',
+        content: `${index}: ${'The module writes ledger rows. '.repeat(30)}`,
+      })),
+    );
+  const live = (lastSessionPromptTokens = 0) => ({ lastSessionPromptTokens });
+
+  it('fires by hygiene when the provider’s count reaches 85% of a window the trigger is above', () => {
+    const planner = createPlanner(chat(20), { tools: BROWSER_TOOL_SCHEMAS });
+    const request = { config: config({ contextLength: 32_000 }), estimator: 'rough' as const };
+    const quiet = planner.plan(HERMES_2026_04_STRATEGY, { ...request, live: live(0) });
+    expect(quiet.trigger.thresholdTokens).toBe(64_000);
+    expect(quiet).toMatchObject({ wouldCompress: false, reason: 'below-threshold' });
+    expect(quiet.after.warnings).toContain(
+      'The trigger (64,000 tokens) is above the 32,000-token window: in the chat, session hygiene compacts at 85% of the window (27,200 tokens) before the provider would reject the request.',
+    );
+    const reported = planner.plan(HERMES_2026_04_STRATEGY, { ...request, live: live(27_500) });
+    expect(reported).toMatchObject({ wouldCompress: true, reason: 'ready' });
+    expect(reported.live?.firedBy).toBe('hygiene');
+    // The same transcript in the lab: the trigger alone decides.
+    const lab = planner.plan(HERMES_2026_04_STRATEGY, request);
+    expect(lab.wouldCompress).toBe(false);
+    expect(lab.live).toBeUndefined();
+  });
+
+  it('says when 2026-07 waits for the provider’s count instead of compacting', () => {
+    const messages = chat(20);
+    const planner = createPlanner(messages, { tools: BROWSER_TOOL_SCHEMAS });
+    const request = { config: config({ contextLength: 32_000 }), estimator: 'rough' as const, live: live() };
+    const probe = planner.plan(HERMES_2026_07_STRATEGY, request);
+    const contextLength = Math.ceil(probe.live!.preflightTokens / 0.85) - 10;
+    const over = planner.plan(HERMES_2026_07_STRATEGY, { ...request, config: config({ contextLength }) });
+    expect(over.triggerTokens).toBeGreaterThanOrEqual(over.trigger.thresholdTokens);
+    expect(over).toMatchObject({ wouldCompress: true, reason: 'ready' });
+    const threshold = over.trigger.thresholdTokens;
+    const fitted = createCompressorState({
+      lastRealPromptTokens: threshold - 100,
+      lastRoughTokensWhenRealPromptFit: over.live!.preflightTokens - 1_000,
+    });
+    const waiting = planner.plan(HERMES_2026_07_STRATEGY, {
+      ...request,
+      config: config({ contextLength }),
+      state: fitted,
+    });
+    expect(waiting).toMatchObject({ wouldCompress: false, reason: 'deferred' });
+    expect(waiting.live?.deferred).toBe(true);
+  });
+
+  it('judges another tool’s trigger on the loop’s rough count and draws the map in it, exact counts beside', () => {
+    const messages = chat(20);
+    const planner = createPlanner(messages, { tools: BROWSER_TOOL_SCHEMAS });
+    const exact = { encoding: 'o200k_base' as const, perMessage: messages.map(() => 5), toolsTokens: 100 };
+    const request = { config: config({ contextLength: 200_000 }), estimator: 'o200k_base' as const, exact };
+    const lab = planner.plan(CODEX_CLI_STRATEGY, request);
+    const chatPlan = planner.plan(CODEX_CLI_STRATEGY, { ...request, live: live() });
+    expect(lab).toMatchObject({ triggerTokens: 5 * messages.length + 100, triggerBasis: 'exact' });
+    expect(chatPlan.triggerTokens).toBe(
+      requestPressureTokens(messages, BROWSER_TOOL_SCHEMAS, CODEX_CLI_STRATEGY.preset),
+    );
+    expect(chatPlan.triggerBasis).toBe('rough');
+    // The chat's map is drawn in the count its loop decides on; the exact count is given beside it.
+    expect(chatPlan.tokenBasis).toBe('rough');
+    expect(chatPlan.totalTokens).toBe(
+      planner.plan(CODEX_CLI_STRATEGY, { ...request, exact: null }).totalTokens,
+    );
+    expect(chatPlan.counts.exact).toBe(5 * messages.length + 100);
   });
 });

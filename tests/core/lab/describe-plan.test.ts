@@ -88,4 +88,66 @@ describe('describeTrigger', () => {
         .details[1],
     ).toBe('But a failed summary put compaction on cooldown (429).');
   });
+
+  it('in the chat, names the count the live loop decides on and the check that fires first', () => {
+    const explanation = describeTrigger(
+      plan({
+        triggerTokens: 27_928,
+        trigger: { thresholdTokens: 27_200, rule: '85% of the 32,000-token window' },
+        live: {
+          firedBy: 'preflight',
+          deferred: false,
+          requestTokens: 27_928,
+          preflightTokens: 27_920,
+          hygiene: {
+            runsCheck: true,
+            thresholdTokens: 27_200,
+            warnAfterTokens: 30_400,
+            tokensUsed: 26_010,
+            tokenSource: 'actual',
+            needsCompress: false,
+          },
+        },
+      }),
+    );
+    expect(explanation.verdict).toBe('Compaction would fire before the next request.');
+    expect(explanation.details.slice(0, 4)).toEqual([
+      "27,928 tokens (Hermes' rough estimate of the request the chat sends: system prompt, messages and tool schemas) reach the trigger of 27,200: 85% of the 32,000-token window.",
+      "In the chat, the loop decides on this count before every request (its pre-request check); the preflight counts the same request with the system prompt as plain text (27,920), and after a tool round the provider's reported prompt count of the last response is judged instead.",
+      "Session hygiene: 26,010 tokens (the provider's last reported prompt count) are below 85% of the window (27,200).",
+      'Next request: the preflight compacts first.',
+    ]);
+  });
+
+  it('leaves hygiene to Hermes’ own explanation when it states the same count', () => {
+    const hygiene = {
+      runsCheck: true,
+      thresholdTokens: 27_200,
+      warnAfterTokens: 30_400,
+      tokensUsed: 26_010,
+      tokenSource: 'actual',
+      needsCompress: false,
+    } as const;
+    const live = { firedBy: null, deferred: false, requestTokens: 9_000, preflightTokens: 8_990, hygiene };
+    const said = (hermesTokens: number) =>
+      describeTrigger(
+        plan({ live, hermes: { hygiene: { ...hygiene, tokensUsed: hermesTokens } } as LabPlan['hermes'] }),
+      ).details.some((line) => line.startsWith('Session hygiene:'));
+    expect(said(26_010)).toBe(false);
+    // After a 2026-04 compaction Hermes' state holds the rough estimate; the chat's loop has no count yet.
+    expect(said(12_000)).toBe(true);
+  });
+
+  it('says when the live loop waits for the provider’s count', () => {
+    const live = {
+      firedBy: null,
+      deferred: true,
+      requestTokens: 109_000,
+      preflightTokens: 108_990,
+      hygiene: { runsCheck: false, needsCompress: false },
+    } as const;
+    const explanation = describeTrigger(plan({ wouldCompress: false, reason: 'deferred', live }));
+    expect(explanation.verdict).toBe('Compaction would not fire before the next request.');
+    expect(explanation.details.at(-1)).toContain("waits for the provider's next count");
+  });
 });

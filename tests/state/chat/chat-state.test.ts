@@ -4,6 +4,7 @@ import type { AppDb } from '#io/db/app-db.ts';
 import { SessionRepository } from '#io/db/session-repository.ts';
 import { SettingsRepository } from '#io/db/settings-repository.ts';
 import { ConversationRuntime } from '#io/runtime/conversation-runtime.ts';
+import type { ChatConversation } from '#state/chat-conversation.ts';
 import { CHAT_SESSION_SETTING_KEY, ChatState } from '#state/chat-state.svelte.ts';
 import { fixtureDeps, openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
@@ -15,10 +16,18 @@ const provider = useMockProvider();
 function chatState(
   label: string,
   keyed = true,
-): { chat: ChatState; settings: SettingsRepository; db: AppDb } {
+): {
+  chat: ChatState;
+  settings: SettingsRepository;
+  db: AppDb;
+  repository: SessionRepository;
+  published: Array<{ conversation: ChatConversation; claim: boolean }>;
+} {
   const { db, repository } = openFixtureRepository(label);
   const settings = new SettingsRepository(db);
+  const published: Array<{ conversation: ChatConversation; claim: boolean }> = [];
   const chat = new ChatState({
+    onConversation: (conversation, claim) => published.push({ conversation, claim }),
     settingsRepository: settings,
     baseSettings: () => ({
       strategy: HERMES_2026_04_STRATEGY,
@@ -30,7 +39,7 @@ function chatState(
     createRuntime: async (runtimeSettings) =>
       new ConversationRuntime({ ...runtimeDependencies({ repository }), settings: runtimeSettings }),
   });
-  return { chat, settings, db };
+  return { chat, settings, db, repository, published };
 }
 
 describe('ChatState', () => {
@@ -219,5 +228,62 @@ KEEP-THIS-LINE`,
     // The log now shows the compacted history: fewer messages, the edited summary among them.
     expect(chat.entries.filter((entry) => entry.kind === 'message').length).toBeLessThan(12);
     expect(JSON.stringify(chat.entries)).toContain('KEEP-THIS-LINE');
+  });
+});
+
+describe('ChatState: the conversation the workspace follows', () => {
+  it('publishes every change as one value; the user’s send claims the workspace once', async () => {
+    const { chat, published } = chatState('chat-state-publish');
+    await chat.send('hello there');
+    const claims = published.filter((entry) => entry.claim);
+    expect(claims).toHaveLength(1);
+    // Claimed as soon as the conversation exists (its session created), before any reply.
+    expect(claims[0]!.conversation.messages).toEqual([]);
+    expect(claims[0]!.conversation.sessionId).toBe(chat.sessionId);
+    const last = published.at(-1)!.conversation;
+    expect(last).toBe(chat.conversation);
+    expect(last.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    expect(last.systemPrompt).toBe(chat.options.systemPrompt);
+    expect(last.model).toBe(CLAUDE_MODEL);
+    // The usage of the reply is in the state the workspace plans with.
+    expect(last.state.lastPromptTokens).toBeGreaterThan(0);
+    expect(last.lastSessionPromptTokens).toBe(last.state.lastPromptTokens);
+    // Each message appended shows as a grown list that keeps the earlier messages as they were.
+    const userOnly = published.find((entry) => entry.conversation.messages.length === 1)!.conversation;
+    expect(last.messages[0]).toBe(userOnly.messages[0]);
+
+    published.length = 0;
+    await chat.send('and again');
+    expect(published[0]).toMatchObject({ claim: true });
+    expect(published.filter((entry) => entry.claim)).toHaveLength(1);
+  });
+
+  it('reopening the last conversation at start does not claim the workspace; Resume does', async () => {
+    const { chat, settings, repository } = chatState('chat-state-publish-resume');
+    await chat.send('remember me');
+    const published: Array<{ conversation: ChatConversation; claim: boolean }> = [];
+    const again = new ChatState({
+      settingsRepository: settings,
+      onConversation: (conversation, claim) => published.push({ conversation, claim }),
+      baseSettings: () => ({
+        strategy: HERMES_2026_04_STRATEGY,
+        provider: null,
+        compression: DEFAULT_COMPRESSION_CONFIG,
+      }),
+      createRuntime: async (runtimeSettings) =>
+        new ConversationRuntime({ ...runtimeDependencies({ repository }), settings: runtimeSettings }),
+    });
+    await again.start();
+    expect(published.map((entry) => entry.claim)).toEqual([false]);
+    expect(published[0]!.conversation.messages).toHaveLength(2);
+    await again.resume(chat.sessionId!);
+    expect(published.at(-1)).toMatchObject({ claim: true });
+    expect(published.at(-1)!.conversation.sessionId).toBe(chat.sessionId);
+  });
+
+  it('a send refused for want of a key claims nothing', async () => {
+    const { chat, published } = chatState('chat-state-publish-nokey', false);
+    await chat.send('hello');
+    expect(published.filter((entry) => entry.claim)).toEqual([]);
   });
 });

@@ -9,6 +9,13 @@ describe('describeSource', () => {
     });
   });
 
+  it('calls the live chat a live chat session, with the model it talks to', () => {
+    expect(describeSource('chat', 'chat', { format: 'internal' })).toEqual({
+      what: 'live chat session',
+      modelVerb: 'with',
+    });
+  });
+
   it('names the format of an imported file, fresh or stored', () => {
     expect(describeSource('import', null, { format: 'claude-code' }).what).toBe(
       'imported · Claude Code JSONL',
