@@ -80,4 +80,50 @@ test.describe('one workspace', () => {
     ).toBeVisible();
     expect(errors).toEqual([]);
   });
+
+  test('both counts are judged against the trigger, a disagreement is flagged, and the gauge and the map show one total', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    // Issue 16 finding 4: at 2026-04's 100K trigger (a 200K window) the demo's exact o200k count
+    // passes the trigger and its rough count (what Hermes decides on) does not.
+    await page.getByTestId('setting-preset').selectOption('hermes-2026-04');
+    await page.getByTestId('setting-context-length').fill('200000');
+    const map = page.getByTestId('context-map');
+    await expect(map).toHaveAttribute('data-token-basis', /o200k/);
+    await expect(page.getByTestId('map-marker-threshold')).toHaveAttribute('data-tokens', '100000');
+    const exactTotal = Number(await map.getAttribute('data-total-tokens'));
+    expect(exactTotal).toBeGreaterThan(100_000);
+    await expect(page.getByTestId('counts-disagree')).toHaveText(
+      'The rough and the exact count disagree about firing: Hermes decides on the rough one.',
+    );
+    await expect(map).toHaveAttribute('data-fires', 'false');
+    // The gauge shows the count the strategy decides on, and says it is the rough one.
+    const gauge = page.getByTestId('context-gauge');
+    await expect(gauge).toHaveAttribute('data-basis', 'rough');
+    await expect(page.getByTestId('context-gauge-used')).toHaveText(/^\d[\d.]*K rough in context$/);
+    await expect(gauge).toHaveAttribute('data-fires', 'false');
+    const decided = Number(await gauge.getAttribute('data-tokens'));
+    expect(decided).toBeLessThan(100_000);
+
+    // Counted roughly, the map agrees with the verdict.
+    await page.getByTestId('setting-estimator').selectOption('rough');
+    await expect(map).toHaveAttribute('data-token-basis', 'rough');
+    // Drawn in the counting it decides on, the map's total and the gauge's figure agree up to
+    // rounding: the map adds each message's rough count (rounded one by one), Hermes rounds its
+    // estimate of the whole request once — under one token per message apart.
+    const roughTotal = Number(await map.getAttribute('data-total-tokens'));
+    const messages = Number(await map.getAttribute('data-messages'));
+    expect(Math.abs(roughTotal - decided)).toBeLessThan(messages);
+    await expect(page.getByTestId('context-gauge-used')).toHaveText(/^\d[\d.]*K in context$/);
+
+    // Back to exact counting, a threshold under both counts: they agree, and the flag goes.
+    await page.getByTestId('setting-estimator').selectOption('o200k_base');
+    await expect(page.getByTestId('counts-disagree')).toBeVisible();
+    await page.getByTestId('setting-threshold').fill('40');
+    await expect(map).toHaveAttribute('data-fires', 'true');
+    await expect(page.getByTestId('counts-disagree')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
 });
