@@ -7,7 +7,7 @@ import type {
   CompactionReport,
   ConversationEvent,
   UsageReport,
-} from '../io/runtime/conversation-event.ts';
+} from '../core/loop/conversation-event.ts';
 import type { ConversationRuntime, TurnResult } from '../io/runtime/conversation-runtime.ts';
 import type { CompactionHistory } from '../io/runtime/conversation-store.ts';
 import type { CompactionDraft, CompactionReviewer, ReviewDecision } from '../io/runtime/compaction-review.ts';

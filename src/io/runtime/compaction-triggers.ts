@@ -27,7 +27,7 @@ import { estimateRequestTokensRough } from '../../core/tokens/estimate-request-t
 import type { Message } from '../../core/transcript/message.ts';
 import type { ToolSchema } from '../../core/transcript/transcript.ts';
 import type { CompactionReason } from '../../core/strategies/compact-conversation.ts';
-import { compactionApplied, type CompactionReport } from './conversation-event.ts';
+import { compactionApplied, type CompactionReport } from '../../core/loop/conversation-event.ts';
 
 /** The conversation as the triggers see it; every read is live (a compaction replaces it). */
 export interface TriggerHost {

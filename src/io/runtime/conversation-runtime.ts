@@ -61,7 +61,7 @@ import {
   type CompactionReason,
   type CompactionReport,
   type TurnOutcome,
-} from './conversation-event.ts';
+} from '../../core/loop/conversation-event.ts';
 import type { CompactionHistory, ConversationStore, ToolResultStore } from './conversation-store.ts';
 import { needsReview, type CompactionReviewer } from './compaction-review.ts';
 import {

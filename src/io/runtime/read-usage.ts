@@ -4,7 +4,7 @@ import { promptTokens, totalTokens } from '../../core/usage/canonical-usage.ts';
 import { costUsdNumber, estimateUsageCost } from '../../core/usage/estimate-usage-cost.ts';
 import type { ChatResponse } from '../llm/chat-client.ts';
 import { hermesProviderName } from '../llm/provider-settings.ts';
-import type { UsageReport } from './conversation-event.ts';
+import type { UsageReport } from '../../core/loop/conversation-event.ts';
 import type { RuntimeSettings } from './runtime-settings.ts';
 
 export interface UsageReading {

@@ -4,7 +4,7 @@ import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import type { MockProvider, MockScriptStep } from '#tests/mock-provider/mock-provider-server.ts';
 import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
 import { ALL_PRESETS } from '#core/presets/preset.ts';
-import { compactionApplied } from '#io/runtime/conversation-event.ts';
+import { compactionApplied } from '#core/loop/conversation-event.ts';
 import {
   chatStepFetch,
   createRuntimeFixture,

@@ -16,7 +16,7 @@ import { findStrategy } from '#core/strategies/strategy-registry.ts';
 import type { Strategy } from '#core/strategies/strategy.ts';
 import { BROWSER_TOOL_SCHEMAS } from '#core/tools/browser-tool-schemas.ts';
 import type { Message } from '#core/transcript/message.ts';
-import type { CompactionReason } from '#io/runtime/conversation-event.ts';
+import type { CompactionReason } from '#core/loop/conversation-event.ts';
 import { useMockProvider } from '#tests/io/llm/mock-provider-fixture.ts';
 import { createRuntimeFixture, hermesStrategyOf, noAbort, type RuntimeFixture } from './runtime-fixture.ts';
 

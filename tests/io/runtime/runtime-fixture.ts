@@ -8,7 +8,7 @@ import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
 import type { SessionRepository } from '#io/db/session-repository.ts';
 import { createChatClient } from '#io/llm/create-chat-client.ts';
 import type { ProviderSettings } from '#io/llm/provider-settings.ts';
-import type { ConversationEvent } from '#io/runtime/conversation-event.ts';
+import type { ConversationEvent } from '#core/loop/conversation-event.ts';
 import {
   ConversationRuntime,
   type ConversationRuntimeDependencies,

@@ -1,8 +1,8 @@
-import type { CompactionAssessment } from '../../core/lab/assess-compaction.ts';
-import type { Message, ToolCall } from '../../core/transcript/message.ts';
-import type { CanonicalUsage } from '../../core/usage/canonical-usage.ts';
+import type { CompactionAssessment } from '../lab/assess-compaction.ts';
+import type { Message, ToolCall } from '../transcript/message.ts';
+import type { CanonicalUsage } from '../usage/canonical-usage.ts';
 
-import type { CompactionReason } from '../../core/strategies/compact-conversation.ts';
+import type { CompactionReason } from '../strategies/compact-conversation.ts';
 
 export type { CompactionReason };
 
