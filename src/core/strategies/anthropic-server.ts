@@ -44,10 +44,11 @@ import {
   type StrategyTrigger,
 } from './strategy.ts';
 import {
-  HOST_PRESET,
   gateReason,
+  HOST_PRESET,
   isUserAsk,
   leadingSystemCount,
+  nothingToCompact,
   summaryMessage,
   tokensFor,
 } from './strategy-kit.ts';
@@ -423,19 +424,11 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
     };
   }
   if (decision.summarized === 0) {
-    return {
-      ...base,
-      messages: [...messages],
-      state: input.state,
-      skipped: 'no-compressible-window',
-      notes: [
-        'Only the latest request and the step after it are left: there is nothing before them to compact.',
-      ],
-      fates: new Uint8Array(count),
-      summaries: [],
-      tokensAfter: tokensBefore,
-      summarizerCalls: 0,
-    };
+    return nothingToCompact(
+      input,
+      'Only the latest request and the step after it are left: there is nothing before them to compact.',
+      tokensBefore,
+    );
   }
 
   // The summary is written from the prompt as the server sees it: cleared results included.

@@ -35,9 +35,10 @@ import {
   type StrategyTrigger,
 } from './strategy.ts';
 import {
-  HOST_PRESET,
   gateReason,
+  HOST_PRESET,
   leadingSystemCount,
+  nothingToCompact,
   summaryMessage,
   sumTokens,
   tokensFor,
@@ -311,21 +312,11 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
   const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const fates = new Uint8Array(count);
   if (headEnd >= count) {
-    return {
-      messages: [...messages],
-      state: input.state,
-      skipped: 'no-compressible-window',
-      notes: ['Nothing but the system prompt: there is nothing to compact.'],
-      fates,
-      pruned: [],
-      summaries: [],
-      reattached: [],
+    return nothingToCompact(
+      input,
+      'Nothing but the system prompt: there is nothing to compact.',
       tokensBefore,
-      tokensAfter: tokensBefore,
-      summarizerCalls: 0,
-      warning: null,
-      hermes: null,
-    };
+    );
   }
   fates.fill(FATE.summarized, headEnd, count);
   const tokens = tokensFor(input);

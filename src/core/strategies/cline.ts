@@ -35,10 +35,11 @@ import {
   type StrategyTrigger,
 } from './strategy.ts';
 import {
-  HOST_PRESET,
   gateReason,
+  HOST_PRESET,
   isUserAsk,
   leadingSystemCount,
+  nothingToCompact,
   percentText,
   summaryMessage,
   sumTokens,
@@ -452,16 +453,11 @@ async function compactCline(input: CompactInput, deps: CompactDeps): Promise<Str
     hermes: null,
   };
   if (layout.mode === 'nothing') {
-    return {
-      ...base,
-      messages: [...messages],
-      skipped: 'no-compressible-window',
-      notes: ['Nothing after the first user/assistant exchange can be removed.'],
-      fates: new Uint8Array(count),
-      summaries: [],
-      tokensAfter: tokensBefore,
-      summarizerCalls: 0,
-    };
+    return nothingToCompact(
+      input,
+      'Nothing after the first user/assistant exchange can be removed.',
+      tokensBefore,
+    );
   }
   const notes: string[] = [];
   if (input.focusTopic) notes.push('Cline takes no focus topic for its context management; it was not used.');

@@ -27,10 +27,11 @@ import {
   type StrategyTrigger,
 } from './strategy.ts';
 import {
-  HOST_PRESET,
   gateReason,
+  HOST_PRESET,
   isUserAsk,
   leadingSystemCount,
+  nothingToCompact,
   percentText,
   summaryMessage,
   sumTokens,
@@ -201,21 +202,11 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
   const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
   const fates = new Uint8Array(count);
   if (headEnd >= count) {
-    return {
-      messages: [...messages],
-      state: input.state,
-      skipped: 'no-compressible-window',
-      notes: ['Nothing but the system prompt: there is nothing to compact.'],
-      fates,
-      pruned: [],
-      summaries: [],
-      reattached: [],
+    return nothingToCompact(
+      input,
+      'Nothing but the system prompt: there is nothing to compact.',
       tokensBefore,
-      tokensAfter: tokensBefore,
-      summarizerCalls: 0,
-      warning: null,
-      hermes: null,
-    };
+    );
   }
   const tokens = tokensFor(input);
   const kept = selectUserMessages(messages, headEnd, optionValue(config, USER_MESSAGE_BUDGET));

@@ -41,9 +41,10 @@ import {
   type StrategyTrigger,
 } from './strategy.ts';
 import {
-  HOST_PRESET,
   gateReason,
+  HOST_PRESET,
   isUserAsk,
+  nothingToCompact,
   percentText,
   summaryMessage,
   tokensFor,
@@ -315,19 +316,11 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
   const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
   const base = { pruned: [], reattached: [], tokensBefore, warning: null, hermes: null } as const;
   if (layout.summaries.length === 0) {
-    return {
-      ...base,
-      messages: [...messages],
-      state: input.state,
-      skipped: 'no-compressible-window',
-      notes: [
-        'Every raw message is in the fresh tail and no condensed pass is due: there is nothing to summarise.',
-      ],
-      fates: new Uint8Array(count),
-      summaries: [],
-      tokensAfter: tokensBefore,
-      summarizerCalls: 0,
-    };
+    return nothingToCompact(
+      input,
+      'Every raw message is in the fresh tail and no condensed pass is due: there is nothing to summarise.',
+      tokensBefore,
+    );
   }
 
   // Ids stay unique across compactions of the same conversation: c<compaction>-leaf-<n>.

@@ -15,7 +15,14 @@ import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts
 import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
-import type { CompactInput, MessageTokens, PlanInput, PlanReason, StrategyTrigger } from './strategy.ts';
+import type {
+  CompactInput,
+  MessageTokens,
+  PlanInput,
+  PlanReason,
+  StrategyCompaction,
+  StrategyTrigger,
+} from './strategy.ts';
 
 export { HOST_PRESET };
 
@@ -123,4 +130,27 @@ export function utf8Bytes(text: string): number {
     } else bytes += 3;
   }
   return bytes;
+}
+
+/** A compaction that left the input as it was: nothing lay between what the strategy keeps. */
+export function nothingToCompact(
+  input: CompactInput,
+  note: string,
+  tokensBefore: number,
+): StrategyCompaction {
+  return {
+    messages: [...input.messages],
+    state: input.state,
+    skipped: 'no-compressible-window',
+    notes: [note],
+    fates: new Uint8Array(input.messages.length),
+    pruned: [],
+    summaries: [],
+    reattached: [],
+    tokensBefore,
+    tokensAfter: tokensBefore,
+    summarizerCalls: 0,
+    warning: null,
+    hermes: null,
+  };
 }
