@@ -41,7 +41,8 @@ function sameMessage(before: Message, after: Message): boolean {
 
 /**
  * The before/after diff of one compression, for the replay's assembly step: each output message
- * is lined up with the kept input message it came from (verbatim, or changed by pruning, the
+ * is lined up with the kept input message it came from — the same object first, wherever it
+ * stands, then the rest in order by role and tool call id — (verbatim, or changed by pruning, the
  * compaction note or a merged summary); anything that lines up with none was inserted (a
  * summary, a stub result, a re-attached file); kept messages that no output matches were removed
  * by the tool-pair repair. What was kept is given as Hermes' head/tail boundaries or, for any
@@ -77,13 +78,33 @@ export function diffCompression(
     summarizedCount = tailStart - headEnd;
   }
 
+  // A kept message a compaction passed through is the input object itself: matched first, wherever
+  // it stands (pins put back after the summary come out of order). The rest are lined up in order.
+  const byIdentity = new Map<Message, number>();
+  for (let position = 0; position < candidates.length; position++)
+    byIdentity.set(before[candidates[position]!]!, position);
+  const matched = new Array<number | null>(after.length).fill(null);
+  const used = new Uint8Array(candidates.length);
+  after.forEach((message, at) => {
+    const position = byIdentity.get(message);
+    if (position === undefined || used[position]) return;
+    used[position] = 1;
+    matched[at] = position;
+  });
+  const open = candidates.flatMap((_, position) => (used[position] ? [] : [position]));
+
   const entries: AfterEntry[] = [];
   const removed: number[] = [];
   let next = 0;
-  for (const message of after) {
+  after.forEach((message, at) => {
+    const identical = matched[at];
+    if (identical !== null && identical !== undefined) {
+      entries.push({ status: 'kept', sourceIndex: candidates[identical]! });
+      return;
+    }
     let match = -1;
-    for (let ahead = 0; ahead <= LOOKAHEAD && next + ahead < candidates.length; ahead++) {
-      const candidate = before[candidates[next + ahead]!]!;
+    for (let ahead = 0; ahead <= LOOKAHEAD && next + ahead < open.length; ahead++) {
+      const candidate = before[candidates[open[next + ahead]!]!]!;
       if (sameSlot(candidate, message)) {
         match = next + ahead;
         break;
@@ -93,14 +114,15 @@ export function diffCompression(
     }
     if (match < 0) {
       entries.push({ status: 'inserted', sourceIndex: null });
-      continue;
+      return;
     }
-    for (let skipped = next; skipped < match; skipped++) removed.push(candidates[skipped]!);
-    const sourceIndex = candidates[match]!;
+    for (let skipped = next; skipped < match; skipped++) removed.push(candidates[open[skipped]!]!);
+    const sourceIndex = candidates[open[match]!]!;
     entries.push({ status: sameMessage(before[sourceIndex]!, message) ? 'kept' : 'changed', sourceIndex });
     next = match + 1;
-  }
-  for (let skipped = next; skipped < candidates.length; skipped++) removed.push(candidates[skipped]!);
+  });
+  for (let skipped = next; skipped < open.length; skipped++) removed.push(candidates[open[skipped]!]!);
+  removed.sort((left, right) => left - right);
 
   const count = (status: AfterStatus): number => entries.filter((entry) => entry.status === status).length;
   return {

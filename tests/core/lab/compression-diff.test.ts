@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffCompression } from '#core/lab/compression-diff.ts';
+import { FATE } from '#core/strategies/strategy.ts';
 import type { Message } from '#core/transcript/message.ts';
 
 const before: Message[] = [
@@ -62,5 +63,30 @@ describe('diffCompression', () => {
   it('treats an unchanged list (a skipped compression) as all kept', () => {
     const diff = diffCompression(before, [...before], null);
     expect(diff.counts).toEqual({ kept: before.length, changed: 0, summarized: 0, inserted: 0, removed: 0 });
+  });
+
+  it('finds a pinned message put back after the summary by what it is, not by where it stands', () => {
+    // Pinned #1 was in the summarised middle; the compaction put it back after the summary,
+    // which it merged into the first tail message (#4).
+    const input: Message[] = [
+      { role: 'system', content: 'sys' },
+      { role: 'assistant', content: 'pinned decision' },
+      { role: 'user', content: 'middle ask' },
+      { role: 'assistant', content: 'middle answer' },
+      { role: 'assistant', content: 'first tail reply' },
+    ];
+    const fates = Uint8Array.from([FATE.kept, FATE.kept, FATE.summarized, FATE.summarized, FATE.kept]);
+    const after: Message[] = [
+      input[0]!,
+      { role: 'assistant', content: '[CONTEXT COMPACTION] summary\n\nfirst tail reply' },
+      input[1]!,
+    ];
+    const diff = diffCompression(input, after, fates);
+    expect(diff.after).toEqual([
+      { status: 'kept', sourceIndex: 0 },
+      { status: 'changed', sourceIndex: 4 },
+      { status: 'kept', sourceIndex: 1 },
+    ]);
+    expect(diff.removed).toEqual([]);
   });
 });
