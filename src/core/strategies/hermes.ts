@@ -302,7 +302,7 @@ function skipNote(reason: NonNullable<StrategyCompaction['skipped']>, error: str
 }
 
 /** The strategy of one Hermes generation: its profile and the preset's compress(). */
-export function hermesStrategy(profile: StrategyProfile): Strategy {
+function hermesStrategy(profile: StrategyProfile): Strategy {
   const preset = profile.preset;
   return {
     ...profile,

@@ -40,5 +40,3 @@ export const findStrategyProfile = (name: string): StrategyProfile | undefined =
 /** The profile of a name already checked (settings fall back to the default). */
 export const strategyProfileOrDefault = (name: string): StrategyProfile =>
   BY_NAME.get(name) ?? BY_NAME.get(DEFAULT_STRATEGY_NAME)!;
-
-export const DEFAULT_STRATEGY_PROFILE: StrategyProfile = BY_NAME.get(DEFAULT_STRATEGY_NAME)!;

@@ -33,10 +33,6 @@ const BY_NAME: ReadonlyMap<StrategyName, Strategy> = new Map(
 /** The strategy of that name, or undefined for a name no strategy has. */
 export const findStrategy = (name: string): Strategy | undefined => BY_NAME.get(name);
 
-/** The strategy of a name already checked (settings fall back to the default). */
-export const strategyOrDefault = (name: string): Strategy =>
-  BY_NAME.get(name) ?? BY_NAME.get(DEFAULT_STRATEGY_NAME)!;
-
 export const DEFAULT_STRATEGY: Strategy = BY_NAME.get(DEFAULT_STRATEGY_NAME)!;
 
 /** The whole strategy a profile describes (the page holds profiles; the worker and the loop run strategies). */
