@@ -6,7 +6,7 @@ import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
 import type { Strategy } from '#core/strategies/strategy.ts';
 import type { BenchContext } from './bench-context.ts';
 import { compactionAfterPlan, compressFromScratch, describeCompaction } from './bench-compaction.ts';
-import { PROJECT_ROOT } from './bench-files.ts';
+import { openAiJsonFile, PROJECT_ROOT } from './bench-files.ts';
 import type { BenchOutcome, BenchRow } from './bench-result.ts';
 import { describeRuns, formatMs, logLogSlope, median, timeRuns } from './bench-stats.ts';
 import { benchTranscript } from './bench-transcripts.ts';
@@ -64,6 +64,7 @@ async function coldRow(
 ): Promise<BenchRow> {
   const runs = context.options.quick ? COLD_RUNS.quick : COLD_RUNS.full;
   const samples: ColdSample[] = [];
+  openAiJsonFile(size); // written once here, so no timed process pays for generating it
   for (let run = 0; run < runs; run++) samples.push(await coldSample(strategy, size, mode));
   const ms = samples.map((sample) => sample.ms);
   const afterPlan = mode === 'after-plan';

@@ -127,3 +127,39 @@ describe('pythonStringReprLength ASCII fast path', () => {
     );
   });
 });
+
+describe('pythonStringReprLength on text mixing ASCII and other characters', () => {
+  it('agrees with the length of the built repr in code points', () => {
+    // Dashes, arrows, Latin-1 and C1 controls, a non-printable format character, emoji (a
+    // surrogate pair), a lone surrogate of each kind, DEL and other ASCII controls, beside the
+    // escapes the native counting passes handle.
+    const alphabet = [
+      'a',
+      ' ',
+      '\n',
+      '\t',
+      '\r',
+      "'",
+      '"',
+      '\\',
+      '—',
+      '→',
+      'é',
+      '\xa0',
+      '\x85',
+      '\u200b',
+      '🙂',
+      '\ud800',
+      '\udc00',
+      '\x7f',
+      '\x00',
+      '\x1b',
+    ];
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 40 }), (text) => {
+        expect(pythonStringReprLength(text)).toBe([...pythonStringRepr(text)].length);
+      }),
+      { numRuns: 3000, seed: 17 },
+    );
+  });
+});
