@@ -1,10 +1,10 @@
 /**
- * The secret redaction as it was before issue 17 made it skip passes that cannot match: every
- * pattern run behind one regex pre-screen. Kept only as the oracle of the differential test
- * (`tests/core/compression/redact-sensitive-text.differential.test.ts`); the app uses
- * `src/core/compression/redact-sensitive-text.ts`.
+ * The secret redaction written plainly: every pattern, in Hermes' order, on every text. Kept only
+ * as the oracle of the differential tests (`tests/core/compression/redact-sensitive-text.differential.test.ts`,
+ * `could-contain-secret.test.ts`); the app uses `src/core/compression/redact-sensitive-text.ts`,
+ * which skips the passes that cannot match.
  */
-/** Vendor key prefixes; every pattern starts with a literal so the pre-screen below stays exact. */
+/** Vendor key prefixes. */
 const PREFIX_PATTERNS = [
   'sk-[A-Za-z0-9_-](?:\\.?[A-Za-z0-9_-]){9,}',
   'ghp_[A-Za-z0-9]{10,}',
@@ -62,13 +62,6 @@ const URL_BARE_TOKEN_RE = /((?:https?|wss?|git|ssh|ftp|ftps|sftp):\/\/)([^\s:@/]
 const SENSITIVE_QUERY_RE =
   /([?&](?:access_token|refresh_token|id_token|token|api_key|apikey|client_secret|password|auth|jwt|session|secret|key|code|signature|x-amz-signature|x-goog-signature|sig)=)([^&#\s]+)/gi;
 
-/**
- * One cheap scan that finds any place a pattern above could start. Most tool output contains
- * none, and skipping the dozen full passes keeps serialising a 25 MB middle fast.
- */
-const PRE_SCREEN_RE =
-  /sk[-_]|gh[pousr]_|github_pat_|xox|xapp-|AIza|pplx-|fal_|fc-|bb_live_|gAAAA|AKIA|rk_live_|SG\.|hf_|r8_|npm_|pypi-|do[po]_v1_|am_|tvly-|exa_|gsk_|syt_|xai-|glpat-|API_?KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|"[a-z_]*(?:key|token|secret|password|bearer|material)"|[Aa]uthorization|Bearer|\d{8,}:|PRIVATE KEY|eyJ|:\/\//i;
-
 interface RedactOptions {
   /**
    * Also mask URL userinfo passwords, bare URL tokens and credential query parameters.
@@ -90,7 +83,7 @@ const maskOnce = (value: string): string => (ALREADY_MASKED_RE.test(value) ? val
 
 /** Replaces secrets in `text` with masked forms; text without secrets is returned as is. */
 export function referenceRedactSensitiveText(text: string, options: RedactOptions = {}): string {
-  if (!text || !PRE_SCREEN_RE.test(text)) return text;
+  if (!text) return text;
   let result = text.replace(PRIVATE_KEY_RE, '[REDACTED PRIVATE KEY]');
   result = result.replace(PREFIX_RE, (token) => maskToken(token));
   result = result.replace(

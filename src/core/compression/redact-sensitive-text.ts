@@ -70,17 +70,6 @@ const URL_BARE_TOKEN_RE = /((?:https?|wss?|git|ssh|ftp|ftps|sftp):\/\/)([^\s:@/]
 const SENSITIVE_QUERY_RE =
   /([?&](?:access_token|refresh_token|id_token|token|api_key|apikey|client_secret|password|auth|jwt|session|secret|key|code|signature|x-amz-signature|x-goog-signature|sig)=)([^&#\s]+)/gi;
 
-/**
- * The pre-screen every redaction has always passed first. It is looser than
- * `couldContainSecret` except for query parameters: a text whose only secret is a
- * `?code=`/`?key=`/`?jwt=`/`?session=`/`?sig=`… parameter with no `://` or other trigger in it
- * never passed it, so it was never redacted. It stays as a second gate so output does not change
- * (the compaction goldens and the differential tests pin it); it only runs on the few texts the
- * screen lets through.
- */
-const PRE_SCREEN_RE =
-  /sk[-_]|gh[pousr]_|github_pat_|xox|xapp-|AIza|pplx-|fal_|fc-|bb_live_|gAAAA|AKIA|rk_live_|SG\.|hf_|r8_|npm_|pypi-|do[po]_v1_|am_|tvly-|exa_|gsk_|syt_|xai-|glpat-|API_?KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|"[a-z_]*(?:key|token|secret|password|bearer|material)"|[Aa]uthorization|Bearer|\d{8,}:|PRIVATE KEY|eyJ|:\/\//i;
-
 export interface RedactOptions {
   /**
    * Also mask URL userinfo passwords, bare URL tokens and credential query parameters.
@@ -188,13 +177,13 @@ const LENIENT_PATTERNS = PASSES.reduce((all, pass) => (pass.strictOnly ? all : a
  * Replaces secrets in `text` with masked forms; text without secrets is returned as is.
  *
  * One native regex scan first says whether any pattern could match at all
- * (`couldContainSecret`); text none can match (or that fails the old pre-screen) is returned at
- * once. Otherwise the same scan, telling its anchors apart (`possibleSecretPatterns`), says
- * which could, and only those passes run. A pass that changed the text has the rest re-judged
- * on the new text. The result is the same as running every pass behind the old pre-screen.
+ * (`couldContainSecret`); text none can match is returned at once. Otherwise the same scan,
+ * telling its anchors apart (`possibleSecretPatterns`), says which could, and only those passes
+ * run. A pass that changed the text has the rest re-judged on the new text. The result is the
+ * same as running every pass in Hermes' order.
  */
 export function redactSensitiveText(text: string, options: RedactOptions = {}): string {
-  if (!text || !couldContainSecret(text) || !PRE_SCREEN_RE.test(text)) return text;
+  if (!text || !couldContainSecret(text)) return text;
   const enabled = options.redactUrlCredentials ? ALL_PATTERNS : LENIENT_PATTERNS;
   let possible = possibleSecretPatterns(text) & enabled;
   if (possible === 0) return text;

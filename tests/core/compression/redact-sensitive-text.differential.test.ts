@@ -1,6 +1,6 @@
 /**
  * The redaction skips passes whose pattern cannot match (issue 17); it must give exactly what
- * running every pass behind the pre-screen gave. fast-check builds texts from secrets, their
+ * running every pass in Hermes' order gives. fast-check builds texts from secrets, their
  * prefixes and near misses, the characters the skipping looks for (`:`, `=`, `_`, `-`, `@`,
  * quotes), case variants and Unicode spaces, and both implementations must agree in both modes.
  */

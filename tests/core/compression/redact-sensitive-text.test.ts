@@ -58,4 +58,13 @@ describe('redactSensitiveText', () => {
     expect(redactSensitiveText(url)).toBe(url);
     expect(redactCompactionText(url)).toBe('https://user:***@example.com/callback?code=***');
   });
+
+  it('masks a credential query parameter with no scheme or other secret anywhere in the text', () => {
+    // A request line from a server log: only the `?code=` and `&sig=` parameters say "secret".
+    // An old second pre-screen let such text through unredacted (it knew `://` but not the
+    // parameter names); Hermes runs the query pattern on every compaction text.
+    const line = 'GET /login/callback?code=4/0AX4XfWh-x7Q2&sig=abc123 HTTP/1.1';
+    expect(redactSensitiveText(line)).toBe(line);
+    expect(redactCompactionText(line)).toBe('GET /login/callback?code=***&sig=*** HTTP/1.1');
+  });
 });
