@@ -24,6 +24,8 @@ export interface PlanOptions {
   readonly tailTokenBudgetOverride?: number;
   /** The transcript's settings-independent measurements, kept across calls by the planner. */
   readonly document?: HermesDocument;
+  /** The messages are a chat request whose system prompt the loop keeps outside (`HeadOptions`). */
+  readonly systemPromptOutside?: boolean;
 }
 
 export interface PrunedBoundaryPlan {
@@ -89,6 +91,7 @@ export function planCompressionBoundaries(
     protectFirstN: config.protectFirstN,
     compressionCount: state.compressionCount,
     hasPreviousSummary: !!state.previousSummary,
+    systemPromptOutside: options.systemPromptOutside === true,
   };
   const headSize = protectHeadSize(messages, headOptions, preset);
   const tokensBefore = document.roughMessagesTokens();

@@ -8,6 +8,12 @@ export interface HeadOptions {
   compressionCount: number;
   /** A handoff summary from an earlier compaction is known. */
   hasPreviousSummary: boolean;
+  /**
+   * A leading system message is the chat request's system prompt, which the live loop keeps
+   * outside `compress()` (it compacts the stored conversation only): the head is that prompt
+   * plus the first n stored messages under either generation.
+   */
+  systemPromptOutside?: boolean;
 }
 
 /**
@@ -30,7 +36,8 @@ export function effectiveProtectFirstN(options: HeadOptions, preset: Preset): nu
 
 /**
  * Hermes `_protect_head_size`: how many leading messages are kept verbatim.
- * 2026-04: `protect_first_n`, the system message counted inside it.
+ * 2026-04: `protect_first_n`, the system message counted inside it (unless the system message
+ * is a chat request's prompt the loop keeps outside the compaction: then it comes on top).
  * 2026-07: 1 for a leading system message plus the effective `protect_first_n`.
  */
 export function protectHeadSize(messages: readonly Message[], options: HeadOptions, preset: Preset): number {
@@ -38,7 +45,7 @@ export function protectHeadSize(messages: readonly Message[], options: HeadOptio
   const mode = preset.boundaries.head;
   switch (mode) {
     case 'first-n-including-system':
-      return firstN;
+      return firstN + (options.systemPromptOutside && messages[0]?.role === 'system' ? 1 : 0);
     case 'system-plus-decaying-first-n':
       return (messages[0]?.role === 'system' ? 1 : 0) + firstN;
     default:

@@ -216,7 +216,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         tokens,
         prepared: prepared(strategy),
         ...(request.nowMs !== undefined ? { nowMs: request.nowMs } : {}),
-        ...(live ? { loopRequestTokens: live.requestTokens } : {}),
+        ...(live ? { loopRequestTokens: live.requestTokens, systemPromptOutside: true } : {}),
       });
       const pinnedPlan = keepPinnedInPlan(strategyPlan, messages, request.pinned ?? []);
       const reason = live ? liveReason(strategyPlan.reason, live) : strategyPlan.reason;

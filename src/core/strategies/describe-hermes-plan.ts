@@ -15,7 +15,7 @@ const messages = (count: number): string => plural(count, 'message');
 
 /** Why the protected head ends where it does. */
 export function describeHermesHead(
-  plan: Pick<HermesPlanDetails, 'headRule' | 'headSize'>,
+  plan: Pick<HermesPlanDetails, 'headRule' | 'headSize' | 'systemPromptOutside'>,
   headEnd: number,
   hasSystem: boolean,
   config: Pick<CompressionConfig, 'protectFirstN'>,
@@ -25,7 +25,9 @@ export function describeHermesHead(
   const legacy = plan.headRule === 'first-n-including-system';
   const decayed = !legacy && (state.compressionCount >= 1 || !!state.previousSummary) && protectFirstN > 0;
   const rule = legacy
-    ? `protect_first_n = ${protectFirstN}, the system prompt counted inside it`
+    ? plan.systemPromptOutside
+      ? `the chat's system prompt, kept outside the compaction, + protect_first_n = ${protectFirstN}`
+      : `protect_first_n = ${protectFirstN}, the system prompt counted inside it`
     : `${hasSystem ? 'the system prompt + ' : ''}protect_first_n = ${decayed ? `0 (decayed from ${protectFirstN} after the first compaction)` : protectFirstN}`;
   const moved =
     headEnd > plan.headSize ? `, then moved forward past tool results to #${formatCount(headEnd)}` : '';

@@ -12,6 +12,8 @@ export interface HermesPlanDetails {
   /** `_protect_head_size`: messages kept verbatim at the start before alignment. */
   readonly headSize: number;
   readonly headRule: BoundarySwitches['head'];
+  /** Present (true) when the leading system message is a chat's prompt, kept outside the compaction (`PlanInput`). */
+  readonly systemPromptOutside?: true;
   /** With this few messages compress() returns its input. */
   readonly tooFewMessages: boolean;
   /** compress() needs more than this many messages. */

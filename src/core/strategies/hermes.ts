@@ -94,7 +94,13 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
   const { messages, config, state } = input;
   const document = documentOf(input, preset);
   const count = messages.length;
-  const boundaries = planCompressionBoundaries(messages, { config, preset, state, document });
+  const boundaries = planCompressionBoundaries(messages, {
+    config,
+    preset,
+    state,
+    document,
+    systemPromptOutside: input.systemPromptOutside === true,
+  });
   const thresholds = boundaries.thresholds;
   const trigger = { thresholdTokens: thresholds.thresholdTokens, rule: describeThresholdRule(thresholds) };
   // Hermes decides on its own rough request estimate (messages + tool schemas); in the live
@@ -144,6 +150,9 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
     tailTokenBudget: boundaries.tailTokenBudget,
     headSize: boundaries.headSize,
     headRule: preset.boundaries.head,
+    ...(input.systemPromptOutside === true && messages[0]?.role === 'system'
+      ? { systemPromptOutside: true as const }
+      : {}),
     tooFewMessages: boundaries.tooFewMessages,
     minMessagesExclusive: minMessagesExclusive(boundaries.headSize),
     pruneBoundary: boundaries.pruneBoundary,

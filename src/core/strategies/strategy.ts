@@ -91,6 +91,13 @@ export interface PlanInput {
    * count then, so only strategies with a count of their own (Hermes) read this.
    */
   readonly loopRequestTokens?: number;
+  /**
+   * The messages are a chat request: its system prompt first, then the stored conversation,
+   * which is all the live loop compacts (the prompt stays on the session). Set with
+   * `loopRequestTokens`. A strategy that counts a leading system message inside its protected
+   * head (Hermes 2026-04) counts the prompt on top of it here, as the chat's compaction does.
+   */
+  readonly systemPromptOutside?: boolean;
 }
 
 /** Why a plan would not compact now. */

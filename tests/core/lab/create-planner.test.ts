@@ -1,3 +1,5 @@
+import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
+import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { describe, expect, it } from 'vitest';
 import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { planCompression } from '#core/compression/plan-compression.ts';
@@ -247,6 +249,56 @@ describe('createPlanner: a chat session judged as its live loop does', () => {
     const lab = planner.plan(HERMES_2026_04_STRATEGY, request);
     expect(lab.wouldCompress).toBe(false);
     expect(lab.live).toBeUndefined();
+  });
+
+  it('draws the head a chat compaction keeps: its system prompt plus protect_first_n stored messages, under both generations', async () => {
+    // The chat compacts its stored conversation with the system prompt kept on the session, so
+    // 2026-04's protect_first_n = 3 protects three stored messages; its map, which draws the
+    // request with the prompt first, must protect the prompt and those three (four in all), not
+    // count the prompt inside the three.
+    const messages = chat(20);
+    const planner = createPlanner(messages, { tools: BROWSER_TOOL_SCHEMAS });
+    const request = {
+      config: config({ contextLength: 32_000 }),
+      estimator: 'rough' as const,
+      live: live(27_500),
+    };
+    for (const strategy of [HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY]) {
+      const plan = planner.plan(strategy, request);
+      expect(plan).toMatchObject({ wouldCompress: true, headEnd: 4 });
+      expect([...plan.fates.slice(0, 5)]).toEqual([
+        FATE.kept,
+        FATE.kept,
+        FATE.kept,
+        FATE.kept,
+        FATE.summarized,
+      ]);
+    }
+    // What the chat's 2026-04 compaction keeps: the same three stored messages, then its summary.
+    const compacted = await compactConversation(
+      HERMES_2026_04_STRATEGY,
+      {
+        reason: 'hygiene',
+        systemPrompt,
+        messages: messages.slice(1),
+        tools: BROWSER_TOOL_SCHEMAS,
+        config: request.config,
+        state: createCompressorState(),
+        force: true,
+        today: null,
+      },
+      { summarizer: createOfflineSummarizer(), now: () => 0 },
+    );
+    expect(compacted.skipped).toBeNull();
+    expect(compacted.messages.slice(0, 3)).toEqual(messages.slice(1, 4));
+    expect(compacted.messages[3]).not.toEqual(messages[4]);
+    // The same messages in the lab (an imported transcript, not a chat): 2026-04 counts the
+    // system message inside protect_first_n, as Hermes does when it is handed one.
+    const lab = planner.plan(HERMES_2026_04_STRATEGY, {
+      config: config({ contextLength: 32_000 }),
+      estimator: 'rough',
+    });
+    expect(lab.headEnd).toBe(3);
   });
 
   it('says when 2026-07 waits for the provider’s count instead of compacting', () => {

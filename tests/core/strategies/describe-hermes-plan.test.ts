@@ -54,6 +54,17 @@ describe('describeHermesHead', () => {
     ).toBe(
       'Head: the first 1 message stay verbatim (the system prompt + protect_first_n = 0 (decayed from 3 after the first compaction)).',
     );
+    expect(
+      describeHermesHead(
+        { headRule: HERMES_2026_04.boundaries.head, headSize: 4, systemPromptOutside: true },
+        4,
+        true,
+        { protectFirstN: 3 },
+        createCompressorState(),
+      ),
+    ).toBe(
+      "Head: the first 4 messages stay verbatim (the chat's system prompt, kept outside the compaction, + protect_first_n = 3).",
+    );
   });
 });
 
