@@ -1,6 +1,10 @@
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
-import { estimateProbeCost, type ProbeEstimate } from '../core/probe/estimate-probe-cost.ts';
+import {
+  estimateProbeCost,
+  type ProbeEstimate,
+  type ProbeReplayFigures,
+} from '../core/probe/estimate-probe-cost.ts';
 import {
   PROBE_DEFAULT_FACTS,
   PROBE_MAX_FACTS,
@@ -29,6 +33,10 @@ import type { ProviderState } from './provider-state.svelte.ts';
 export interface ProbeSource {
   /** The strategy's plan of the run's input (the planner's, as the replay showed it). */
   readonly plan: LabPlan;
+  /** The run's own compaction, which the probe repeats with the facts planted: the cost estimate's basis. */
+  readonly replay: ProbeReplayFigures;
+  /** The run was summarised offline (no key then): the probe would not repeat its summariser. */
+  readonly replayOffline: boolean;
   /** The compaction request the run made: same strategy, settings, state and pins. */
   readonly options: LabCompressOptions;
   readonly tools: readonly ToolSchema[];
@@ -99,6 +107,8 @@ export class ProbeState {
     const { provider, source } = this.#deps;
     if (!provider.hasKey)
       return `Probe mode asks your model, so it needs a provider key: add one for ${provider.label} in the Provider tab. The offline summariser cannot be probed (it writes no model's memory).`;
+    if (source.replayOffline)
+      return 'This replay was summarised offline (there was no key when it ran). The probe repeats the replay with the same summariser: replay again now that your key is set, then probe.';
     if (source.plan.summaries.length === 0 && source.plan.fateTotals.dropped.messages === 0)
       return 'This strategy neither summarises nor drops anything of this transcript: there is nowhere to plant a fact.';
     return null;
@@ -122,7 +132,7 @@ export class ProbeState {
     if (!this.countValid) return null;
     return estimateProbeCost({
       count: this.count,
-      plan: this.#deps.source.plan,
+      replay: this.#deps.source.replay,
       mainModel: this.answerModel,
       summaryModel: this.summaryModel,
       route: this.#costRoute(),

@@ -319,11 +319,19 @@ export class ReplayState {
     const { compute, provider, settings, transcript } = this.#dependencies;
     const index = this.runs.indexOf(run);
     const previous = index > 0 ? this.runs[index - 1]!.compression : null;
+    const compression = run.compression!;
     const probe = new ProbeState({
       compute,
       provider,
       source: {
         plan: run.plan,
+        replay: {
+          summaryCalls: compression.summarizerCalls,
+          summaryInputTokens: compression.assessment?.ledger.summaryInputTokens ?? 0,
+          summaryOutputTokens: compression.assessment?.ledger.summaryOutputTokens ?? 0,
+          tokensAfter: compression.tokensAfter,
+        },
+        replayOffline: compression.offline,
         options: this.#compressOptions(run),
         tools: transcript.metadata?.tools ?? [],
         preset: settings.preset,

@@ -1,22 +1,28 @@
 import type { Preset } from '../presets/preset.ts';
-import type { FateName, SummarySpan } from '../strategies/strategy.ts';
 import { estimateTokensRough } from '../tokens/estimate-tokens-rough.ts';
+import { messageText } from '../transcript/message.ts';
 import { EMPTY_USAGE } from '../usage/canonical-usage.ts';
 import { costUsdNumber, estimateUsageCost, type CostRoute } from '../usage/estimate-usage-cost.ts';
-import { messageText } from '../transcript/message.ts';
 import { probeFactMessages, probeQuestion } from './probe-messages.ts';
 
-/** What the estimate reads of the strategy's plan of the replayed transcript. */
-export interface ProbePlanFigures {
-  readonly summaries: readonly SummarySpan[];
-  readonly fateTotals: Readonly<Record<FateName, { readonly tokens: number }>>;
-  readonly after: { readonly tokens: number; readonly summaryTokens: number };
-  readonly toolsTokens: number;
+/**
+ * What the estimate reads of the replay the probe repeats: the same strategy, settings and
+ * summariser compacted the same transcript (without the facts) just before, so its summariser
+ * calls and its result are the best forecast of the probe's.
+ */
+export interface ProbeReplayFigures {
+  /** Summariser calls the replay's compaction made (none for a strategy that only drops). */
+  readonly summaryCalls: number;
+  /** Rough tokens of those calls' prompts and summaries (the replay's ledger). */
+  readonly summaryInputTokens: number;
+  readonly summaryOutputTokens: number;
+  /** Rough tokens of the compacted messages (what the question is asked over). */
+  readonly tokensAfter: number;
 }
 
 export interface ProbeEstimateInput {
   readonly count: number;
-  readonly plan: ProbePlanFigures;
+  readonly replay: ProbeReplayFigures;
   /** The model that answers the question. */
   readonly mainModel: string;
   /** The model that writes the summaries (the auxiliary model, or the main one). */
@@ -26,7 +32,6 @@ export interface ProbeEstimateInput {
 }
 
 export interface ProbeEstimate {
-  /** Summariser calls as the strategy plans them (one per summary it writes; none when it only drops). */
   readonly summaryCalls: number;
   /** Summariser calls plus the one question. */
   readonly calls: number;
@@ -40,37 +45,36 @@ export interface ProbeEstimate {
 
 /** Per-message framing the rough estimate adds (role and separators). */
 const MESSAGE_OVERHEAD_TOKENS = 4;
+/** A value as long as any `makeProbeValues` writes is close to: the estimate's stand-in. */
+const SAMPLE_VALUE = 'frosted-glacier-4821';
 
 /**
- * The probe's cost before it runs, from the plan and the rough estimate (4 characters a token):
- * the summariser reads what the plan summarises plus the planted facts and writes the summary
- * budget; the question call reads the projected context after the compaction (without tool
- * schemas: the question offers none) plus the facts and the question, and writes one short line
- * per fact. Priced with the built-in price table; an unpriced model gives null, never $0.
+ * The probe's cost before it runs, in rough tokens (4 characters a token): the summariser calls
+ * of the replay plus the planted facts; the question over the replay's compacted messages plus
+ * the facts (should they be kept as text) and the question; one short answer line per fact.
+ * Priced with the built-in price table; an unpriced model gives null, never $0.
+ *
+ * @example estimateProbeCost({ count: 5, replay, mainModel, summaryModel, route, preset }).calls // 2
  */
 export function estimateProbeCost(input: ProbeEstimateInput): ProbeEstimate {
-  const { count, plan } = input;
+  const { count, replay } = input;
   const labels = Array.from({ length: count }, (_, index) => `P${index + 1}`);
-  const sample = 'frosted-glacier-4821';
   const plantedTokens = labels.reduce(
     (total, label) =>
       total +
-      probeFactMessages(label, sample).reduce(
+      probeFactMessages(label, SAMPLE_VALUE).reduce(
         (sum, message) => sum + estimateTokensRough(messageText(message)) + MESSAGE_OVERHEAD_TOKENS,
         0,
       ),
     0,
   );
-  const summaryCalls = plan.summaries.length;
-  const summaryInputTokens = summaryCalls === 0 ? 0 : plan.fateTotals.summarized.tokens + plantedTokens;
-  const summaryOutputTokens = summaryCalls === 0 ? 0 : plan.after.summaryTokens;
+  const summaryCalls = replay.summaryCalls;
+  const summaryInputTokens = summaryCalls === 0 ? 0 : replay.summaryInputTokens + plantedTokens;
+  const summaryOutputTokens = summaryCalls === 0 ? 0 : replay.summaryOutputTokens;
   const questionInputTokens =
-    Math.max(0, plan.after.tokens - plan.toolsTokens) +
-    plantedTokens +
-    estimateTokensRough(probeQuestion(labels)) +
-    MESSAGE_OVERHEAD_TOKENS;
+    replay.tokensAfter + plantedTokens + estimateTokensRough(probeQuestion(labels)) + MESSAGE_OVERHEAD_TOKENS;
   const questionOutputTokens = labels.reduce(
-    (total, label) => total + estimateTokensRough(`${label}: ${sample}\n`),
+    (total, label) => total + estimateTokensRough(`${label}: ${SAMPLE_VALUE}\n`),
     0,
   );
   const summaryUsd =
