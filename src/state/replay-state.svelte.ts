@@ -64,6 +64,7 @@ export class ReplayState {
   review = $state.raw<CompactionReviewState | null>(null);
   /** Each run's probe, made on first use. */
   readonly #probes = new WeakMap<ReplayRun, ProbeState>();
+  #openProbes: ProbeState[] = [];
 
   constructor(dependencies: ReplayDependencies) {
     this.#dependencies = dependencies;
@@ -86,6 +87,7 @@ export class ReplayState {
 
   /** Forgets every run (the transcript on screen changed). */
   reset(): void {
+    this.#cancelProbes();
     this.#operation += 1;
     this.runs = [];
     this.saveMessage = '';
@@ -342,7 +344,14 @@ export class ReplayState {
       seed: () => crypto.getRandomValues(new Uint32Array(1))[0]!,
     });
     this.#probes.set(run, probe);
+    this.#openProbes.push(probe);
     return probe;
+  }
+
+  /** A probe of runs that are gone stops: its calls would answer for a replay no longer shown. */
+  #cancelProbes(): void {
+    for (const probe of this.#openProbes) probe.cancel();
+    this.#openProbes = [];
   }
 
   /** Every message of the transcript on screen, read from the worker in batches. */
@@ -424,6 +433,7 @@ export class ReplayState {
   #startOnTranscript(): ReplayRun | null {
     const view = this.#dependencies.transcript.view;
     if (!view) return null;
+    this.#cancelProbes();
     this.#operation += 1;
     this.saveMessage = '';
     this.review?.close();

@@ -116,7 +116,7 @@ test.describe('probe mode', () => {
       await expect(row).toHaveAttribute('data-in-context', inContext!);
       await expect(row.locator('td').last()).toHaveText(outcome === 'recalled' ? '✓' : '✗');
     }
-    await expect(rows.nth(3)).toContainText('no, lost in the compaction');
+    await expect(rows.nth(3)).toContainText('no: lost in the compaction');
     await expect(page.getByTestId('probe-call')).toHaveCount(2);
     await expect(page.getByTestId('probe-cost')).toContainText('$');
 

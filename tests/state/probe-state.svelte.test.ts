@@ -217,4 +217,23 @@ describe('ProbeState: plant, compact, ask and score against a provider', () => {
     expect(probe.score).toBeNull();
     expect(bodies.length).toBe(count + 1);
   });
+
+  it('stops a running probe when the replay starts over', async () => {
+    const { store } = recordingStore();
+    let probing = false;
+    const bodies = decideReplies(() =>
+      probing ? { kind: 'timeout' } : { kind: 'reply', text: 'A SUMMARY' },
+    );
+    const app = await startApp(store);
+    await app.replay.runAll();
+    const probe = (await app.replay.probeFor(app.replay.current!))!;
+    probing = true;
+    const count = bodies.length;
+    const running = probe.run();
+    await vi.waitFor(() => expect(bodies.length).toBe(count + 1));
+    probing = false;
+    app.replay.reset();
+    await running;
+    expect(probe.status).toBe('cancelled');
+  });
 });
