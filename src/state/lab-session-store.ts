@@ -3,6 +3,7 @@ import type { CompactionEpochDetails } from '../core/sessions/compaction-epoch.t
 import type { CompactionMode } from '../core/sessions/compaction-mode.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
+import type { CanonicalUsage } from '../core/usage/canonical-usage.ts';
 
 export interface StoredSessionRef {
   readonly id: string;
@@ -50,4 +51,10 @@ export interface LabSessionStore {
       pinned?: readonly number[];
     },
   ): Promise<StoredSessionRef>;
+  /**
+   * Records one billed call of a replay's probe on the stored session `sessionId` (its usage
+   * events and totals, labelled as a probe); `costUsd` is 0 when the model has no price. Optional:
+   * a store without it keeps no probe usage, and the probe says so.
+   */
+  addProbeUsage?(sessionId: string, usage: CanonicalUsage, costUsd: number, model: string): Promise<void>;
 }

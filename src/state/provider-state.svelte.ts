@@ -7,7 +7,7 @@ import type { AssessmentRoute } from '../core/lab/assess-compaction.ts';
 import { lookupModel } from '../core/models/model-catalog.ts';
 import { modelPickerOptions, type ModelPickerOption } from '../core/models/model-picker-options.ts';
 import type { Preset } from '../core/presets/preset.ts';
-import type { ChatClient, ChatProvider } from '../io/llm/chat-client.ts';
+import type { ChatClient, ChatProvider, ChatResponse } from '../io/llm/chat-client.ts';
 import {
   DEFAULT_BASE_URLS,
   effectiveOrigin,
@@ -138,6 +138,8 @@ export interface SummarizerHooks {
   onDelta(text: string): void;
   /** Notices from the summariser: the window check, an auxiliary model that failed. */
   onNotice(notice: string): void;
+  /** Each whole provider response (its usage), for callers that record what was billed. */
+  onResponse?(response: ChatResponse): void;
 }
 
 /**
@@ -376,8 +378,8 @@ export class ProviderState {
     const streaming: ChatClient = {
       provider: client.provider,
       model: client.model,
-      send: (request, handlers, signal) =>
-        client.send(
+      send: async (request, handlers, signal) => {
+        const response = await client.send(
           request,
           {
             ...handlers,
@@ -387,7 +389,10 @@ export class ProviderState {
             },
           },
           signal,
-        ),
+        );
+        hooks.onResponse?.(response);
+        return response;
+      },
     };
     return createLlmSummarizer({
       client: streaming,
@@ -395,6 +400,14 @@ export class ProviderState {
       contextLengthOf: (model) => lookupModel(model).contextLength,
       onNotice: (notice) => hooks.onNotice(notice),
     });
+  }
+
+  /** A client for the main model (the probe's question), or null without a key; loaded on first use. */
+  async createChatClient(preset: Preset): Promise<ChatClient | null> {
+    const settings = this.providerSettings();
+    if (!settings) return null;
+    const { createChatClient } = await import('../io/llm/create-chat-client.ts');
+    return createChatClient(settings, { preset });
   }
 
   async #save(config: ProviderConfig): Promise<void> {

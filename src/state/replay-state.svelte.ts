@@ -23,6 +23,7 @@ import { REPLAY_PHASES, ReplayRun } from './replay-run.svelte.ts';
 import type { PlanState } from './plan-state.svelte.ts';
 import type { ProviderState } from './provider-state.svelte.ts';
 import type { SettingsState } from './settings-state.svelte.ts';
+import type { ProbeCall, ProbeState } from './probe-state.svelte.ts';
 import { CURRENT_DOCUMENT_ID, type TranscriptState } from './transcript-state.svelte.ts';
 
 export interface ReplayDependencies {
@@ -61,6 +62,9 @@ export class ReplayState {
   saving = $state(false);
   /** The run being reviewed before it is saved; null when none is. */
   review = $state.raw<CompactionReviewState | null>(null);
+  /** Each run's probe, made on first use. */
+  readonly #probes = new WeakMap<ReplayRun, ProbeState>();
+  #openProbes: ProbeState[] = [];
 
   constructor(dependencies: ReplayDependencies) {
     this.#dependencies = dependencies;
@@ -83,6 +87,7 @@ export class ReplayState {
 
   /** Forgets every run (the transcript on screen changed). */
   reset(): void {
+    this.#cancelProbes();
     this.#operation += 1;
     this.runs = [];
     this.saveMessage = '';
@@ -303,6 +308,82 @@ export class ReplayState {
     });
   }
 
+  /**
+   * Probe mode for a finished run (ROUND2 §3): its plan, its compaction request and its input, with
+   * the provider and the session's usage records. Its code loads on first use (a lazy chunk). Null
+   * for a run without a plan or result.
+   */
+  async probeFor(run: ReplayRun): Promise<ProbeState | null> {
+    if (!run.done || !run.plan) return null;
+    const existing = this.#probes.get(run);
+    if (existing) return existing;
+    const { ProbeState } = await import('./probe-state.svelte.ts');
+    const { compute, provider, settings, transcript } = this.#dependencies;
+    const index = this.runs.indexOf(run);
+    const previous = index > 0 ? this.runs[index - 1]!.compression : null;
+    const compression = run.compression!;
+    const probe = new ProbeState({
+      compute,
+      provider,
+      source: {
+        plan: run.plan,
+        replay: {
+          summaryCalls: compression.summarizerCalls,
+          summaryInputTokens: compression.assessment?.ledger.summaryInputTokens ?? 0,
+          summaryOutputTokens: compression.assessment?.ledger.summaryOutputTokens ?? 0,
+          tokensAfter: compression.tokensAfter,
+        },
+        replayOffline: compression.offline,
+        options: this.#compressOptions(run),
+        tools: transcript.metadata?.tools ?? [],
+        preset: settings.preset,
+        loadMessages: () =>
+          previous ? Promise.resolve(previous.messages) : this.#transcriptMessages(run.messageCount),
+      },
+      recordUsage: (call) => this.#recordProbeUsage(call),
+      seed: () => crypto.getRandomValues(new Uint32Array(1))[0]!,
+    });
+    this.#probes.set(run, probe);
+    this.#openProbes.push(probe);
+    return probe;
+  }
+
+  /** A probe of runs that are gone stops: its calls would answer for a replay no longer shown. */
+  #cancelProbes(): void {
+    for (const probe of this.#openProbes) probe.cancel();
+    this.#openProbes = [];
+  }
+
+  /** Every message of the transcript on screen, read from the worker in batches. */
+  async #transcriptMessages(count: number): Promise<Message[]> {
+    const view = this.#dependencies.transcript.view;
+    if (!view || view.count !== count) throw new Error('The transcript on screen changed since this replay.');
+    const messages: Message[] = [];
+    const BATCH = 500;
+    for (let start = 0; start < count; start += BATCH) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(BATCH, count - start) }, (_, offset) => view.message(start + offset)),
+      );
+      for (const message of batch) {
+        if (message === null) throw new Error('The transcript on screen changed since this replay.');
+        messages.push(message);
+      }
+    }
+    return messages;
+  }
+
+  /** A probe's billed call, recorded on the stored session of the transcript on screen. */
+  async #recordProbeUsage(call: ProbeCall): Promise<string | null> {
+    const sessions = this.#dependencies.sessions;
+    if (!sessions?.addProbeUsage)
+      return 'Session storage is not available: the probe’s usage is not recorded.';
+    const sessionId = await this.#dependencies.currentSessionId();
+    if (!sessionId)
+      return 'The transcript on screen is not stored (or is a read-only view): the probe’s usage is not recorded.';
+    await sessions.addProbeUsage(sessionId, call.usage, call.costUsd ?? 0, call.model);
+    return null;
+  }
+
   #exactEncoding(): TokenEncoding {
     const estimator = this.#dependencies.settings.estimator;
     return estimator === 'rough' ? 'o200k_base' : estimator;
@@ -352,6 +433,7 @@ export class ReplayState {
   #startOnTranscript(): ReplayRun | null {
     const view = this.#dependencies.transcript.view;
     if (!view) return null;
+    this.#cancelProbes();
     this.#operation += 1;
     this.saveMessage = '';
     this.review?.close();

@@ -63,5 +63,9 @@ export function sessionStoreFromRepository(
       if (!rotated.ok) throw new Error(describeStoreError(rotated.error));
       return { id: rotated.value.id, title: rotated.value.title };
     },
+    async addProbeUsage(sessionId, usage, costUsd, model) {
+      const added = await repository.addUsage(sessionId, usage, costUsd, model, { probe: true });
+      if (!added.ok) throw new Error(describeStoreError(added.error));
+    },
   };
 }

@@ -12,6 +12,7 @@ export interface RecordedUsage extends CanonicalUsage {
   costUsd: number;
   compaction: boolean;
   compactionId?: string | null;
+  probe?: boolean;
 }
 
 /**
@@ -39,5 +40,6 @@ export function priceUsageTurn(record: RecordedUsage, route: CostRoute, preset: 
       estimate.amountUsd === null || uncached.amountUsd === null ? null : costUsdNumber(uncached),
     compaction: record.compaction,
     ...(record.compactionId ? { compactionId: record.compactionId } : {}),
+    ...(record.probe ? { probe: true } : {}),
   };
 }

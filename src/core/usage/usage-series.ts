@@ -61,6 +61,8 @@ export function buildUsageSeries(
       markerAt(points.length).continuation = { segmentIndex, sessionId };
     }
     for (const usage of turnsBySession.get(sessionId) ?? []) {
+      // A probe's calls are billed (the totals count them) but are not turns of the conversation.
+      if (usage.probe) continue;
       if (usage.compaction) {
         markerAt(points.length).summaryCalls.push(usage);
         continue;

@@ -11,12 +11,16 @@ export interface UsageTotals {
   requestCount: number;
   /** Uncached input + cache reads + cache writes. */
   promptTokens: number;
-  /** Conversation turns: responses that were not a compaction's summary request. */
+  /** Conversation turns: responses that were neither a compaction's summary request nor a probe's call. */
   turns: number;
   /** Summary requests of compactions. */
   compactionCalls: number;
   /** What those summary requests cost, USD (known prices only): the compactions' summariser bill. */
   compactionCostUsd: number;
+  /** Calls of replay probes (their summariser calls and questions). */
+  probeCalls: number;
+  /** What those calls cost, USD (known prices only). */
+  probeCostUsd: number;
   /** The sum of the known costs, USD. */
   costUsd: number;
   /** False when some request had no price: `costUsd` is then a lower bound. */
@@ -43,6 +47,8 @@ export const EMPTY_USAGE_TOTALS: Readonly<UsageTotals> = Object.freeze({
   turns: 0,
   compactionCalls: 0,
   compactionCostUsd: 0,
+  probeCalls: 0,
+  probeCostUsd: 0,
   costUsd: 0,
   costComplete: true,
   pricedTurns: 0,
@@ -65,7 +71,10 @@ export function sumUsageTurns(turns: readonly UsageTurn[]): UsageTotals {
     totals.cacheWriteTokens += turn.cacheWriteTokens;
     totals.reasoningTokens += turn.reasoningTokens;
     totals.requestCount += turn.requestCount;
-    if (turn.compaction) {
+    if (turn.probe) {
+      totals.probeCalls += 1;
+      if (turn.costUsd !== null) totals.probeCostUsd += turn.costUsd;
+    } else if (turn.compaction) {
       totals.compactionCalls += 1;
       if (turn.costUsd !== null) totals.compactionCostUsd += turn.costUsd;
     } else totals.turns += 1;

@@ -21,4 +21,6 @@ export interface UsageTurn extends CanonicalUsage {
   compaction: boolean;
   /** The compaction attempt a summariser request belonged to, when recorded. */
   compactionId?: string | null;
+  /** A call of a replay's probe mode: billed, but neither a conversation turn nor a compaction. */
+  probe?: boolean;
 }

@@ -831,14 +831,14 @@ export class SessionRepository {
   /**
    * Adds one response's usage to the session's accumulators and records it as a usage event,
    * in one transaction. `compaction` marks a summary call rather than a conversation turn, and
-   * `compactionId` the compaction attempt it belonged to.
+   * `compactionId` the compaction attempt it belonged to; `probe` a call of a replay's probe.
    */
   async addUsage(
     sessionId: string,
     usage: CanonicalUsage,
     costUsd: number,
     model: string,
-    options: { compaction?: boolean; compactionId?: string | null } = {},
+    options: { compaction?: boolean; compactionId?: string | null; probe?: boolean } = {},
   ): Promise<Result<SessionRow, StorageFullError | SessionNotFoundError>> {
     const { sessions, usageEvents } = this.#db;
     const result = await runStorageWrite(() =>
@@ -873,6 +873,7 @@ export class SessionRepository {
             costUsd,
             compaction: options.compaction ?? false,
             ...(options.compactionId ? { compactionId: options.compactionId } : {}),
+            ...(options.probe ? { probe: true } : {}),
           });
           return ok(updated);
         },

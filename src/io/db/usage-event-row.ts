@@ -18,4 +18,6 @@ export interface UsageEventRow {
    * which calls a committed epoch paid for and which a discarded review or refused compaction did.
    */
   compactionId?: string | null;
+  /** The call was one of a replay's probe (ROUND2 §3 probe mode): billed, but neither a turn nor a compaction. */
+  probe?: boolean;
 }

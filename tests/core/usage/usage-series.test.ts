@@ -30,6 +30,20 @@ describe('buildUsageSeries', () => {
     expect(series.markers).toEqual([{ afterTurn: 1, summaryCalls: [summary], continuation: null }]);
   });
 
+  it('leaves a probe’s calls out of the turns and the compaction markers', () => {
+    const series = buildUsageSeries([
+      buildUsageTurn({ inputTokens: 1 }),
+      buildUsageTurn({ inputTokens: 9000, probe: true }),
+      buildUsageTurn({ inputTokens: 9000, compaction: true, probe: true }),
+      buildUsageTurn({ inputTokens: 2 }),
+    ]);
+    expect(series.points.map((point) => [point.turn, point.promptTokens])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    expect(series.markers).toEqual([]);
+  });
+
   it('orders turns by the chain and merges a rotation with the summary request before it', () => {
     const summary = buildUsageTurn({ sessionId: 'root', compaction: true, inputTokens: 9 });
     const series = buildUsageSeries(

@@ -12,6 +12,23 @@ describe('sumUsageTurns', () => {
     expect(sumUsageTurns([])).toEqual(EMPTY_USAGE_TOTALS);
   });
 
+  it('counts a probe’s calls in the bill, apart from turns and compactions', () => {
+    const totals = sumUsageTurns([
+      buildUsageTurn({ inputTokens: 100, outputTokens: 10, costUsd: 0.01 }),
+      buildUsageTurn({ inputTokens: 5000, outputTokens: 800, probe: true, costUsd: 0.03 }),
+      buildUsageTurn({ inputTokens: 2000, outputTokens: 20, probe: true, costUsd: 0.007 }),
+    ]);
+    expect(totals).toMatchObject({
+      turns: 1,
+      compactionCalls: 0,
+      compactionCostUsd: 0,
+      probeCalls: 2,
+      requestCount: 3,
+    });
+    expect(totals.probeCostUsd).toBeCloseTo(0.037, 12);
+    expect(totals.costUsd).toBeCloseTo(0.047, 12);
+  });
+
   it('sums every bucket and counts turns apart from summary requests', () => {
     const totals = sumUsageTurns([
       buildUsageTurn({
