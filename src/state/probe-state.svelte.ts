@@ -1,3 +1,4 @@
+import { toolsForHistory } from '../core/tools/tools-for-history.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
 import {
@@ -247,15 +248,17 @@ export class ProbeState {
     if (!client) return this.unavailable ?? 'No provider key is set.';
     const labels = planted.value.facts.map((fact) => fact.label);
     const system = context[0]?.role === 'system' ? messageText(context[0]) : null;
+    const history = system === null ? context : context.slice(1);
+    // A history with tool calls must carry tool definitions (Anthropic refuses it otherwise), so
+    // the question sends them, with a tool choice of none: the model answers in text only.
+    const tools = toolsForHistory(source.tools, history);
     let response: ChatResponse;
     try {
       response = await client.send(
         {
-          messages: [
-            ...(system === null ? context : context.slice(1)),
-            { role: 'user', content: probeQuestion(labels) },
-          ],
+          messages: [...history, { role: 'user', content: probeQuestion(labels) }],
           ...(system ? { systemPrompt: system } : {}),
+          ...(tools.length > 0 ? { tools, toolChoice: 'none' as const } : {}),
           maxTokens: QUESTION_MAX_TOKENS,
           stream: true,
         },

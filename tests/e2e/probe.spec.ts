@@ -121,7 +121,9 @@ test.describe('probe mode', () => {
     await expect(page.getByTestId('probe-cost')).toContainText('$');
 
     // What the mock received: the probe's summariser saw the five planted facts, labelled as
-    // probes; the question carried the compacted context, the labels, and no tools.
+    // probes; the question carried the compacted context and the labels, with the tools its tool
+    // calls need defined and a tool choice of none (the mock, like the API, refuses tool blocks
+    // without tool definitions).
     const shown = new Map<string, string>();
     for (let index = 0; index < 5; index += 1) {
       const row = rows.nth(index);
@@ -135,8 +137,13 @@ test.describe('probe mode', () => {
     const summaryBody = JSON.stringify(calls[1]!.body);
     expect(summaryBody).toContain('[Context Lab probe]');
     for (const [label, value] of shown) expect(summaryBody).toContain(`${label} = \\"${value}\\"`);
-    const question = calls[2]!.body as { messages: Array<{ content: unknown }>; tools?: unknown[] };
-    expect(question.tools ?? []).toEqual([]);
+    const question = calls[2]!.body as {
+      messages: Array<{ content: unknown }>;
+      tools?: unknown[];
+      tool_choice?: unknown;
+    };
+    expect(question.tool_choice).toEqual({ type: 'none' });
+    expect(question.tools?.length ?? 0).toBeGreaterThan(0);
     const asked = JSON.stringify(question.messages.at(-1)!.content);
     expect(asked).toContain(QUESTION);
     for (const label of shown.keys()) expect(asked).toContain(`${label}: <value>`);

@@ -94,6 +94,30 @@ export function handleAnthropicCountTokens(
   sendJson(response, 200, { input_tokens: inputTokens });
 }
 
+/**
+ * The Messages API's tool rules, checked before anything is generated: a history with
+ * `tool_use` / `tool_result` blocks must define tools, and a tool choice needs tools to choose
+ * from. A refused request uses no script step.
+ */
+function toolRuleRefusal(body: Record<string, unknown>): string | null {
+  const hasTools = Array.isArray(body.tools) && body.tools.length > 0;
+  if (hasTools) return null;
+  if (body.tool_choice !== undefined)
+    return 'tool_choice: tool_choice may only be specified while providing tools.';
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  const hasToolBlocks = messages.some(
+    (message) =>
+      isObject(message) &&
+      Array.isArray(message.content) &&
+      message.content.some(
+        (block) => isObject(block) && (block.type === 'tool_use' || block.type === 'tool_result'),
+      ),
+  );
+  return hasToolBlocks
+    ? 'Requests which include `tool_use` or `tool_result` blocks must define tools.'
+    : null;
+}
+
 export function handleAnthropicMessages(
   _request: IncomingMessage,
   response: ServerResponse,
@@ -107,6 +131,11 @@ export function handleAnthropicMessages(
     typeof body.max_tokens !== 'number'
   ) {
     anthropicError(response, 400, 'invalid_request_error', 'model, max_tokens and messages are required');
+    return;
+  }
+  const toolRefusal = toolRuleRefusal(body);
+  if (toolRefusal !== null) {
+    anthropicError(response, 400, 'invalid_request_error', toolRefusal);
     return;
   }
   const step = context.nextStep();

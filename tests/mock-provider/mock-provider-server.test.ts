@@ -88,6 +88,31 @@ describe('startMockProvider', () => {
     });
   });
 
+  it('refuses tool blocks without tool definitions and a tool choice without tools, as the Messages API does', async () => {
+    const history = {
+      model: 'claude-test',
+      max_tokens: 64,
+      messages: [
+        { role: 'user', content: 'list files' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'ls', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'a.ts' }] },
+      ],
+    };
+    const refused = await post('/v1/messages', history);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        type: 'invalid_request_error',
+        message: 'Requests which include `tool_use` or `tool_result` blocks must define tools.',
+      },
+    });
+    const choiceAlone = await post('/v1/messages', { ...simpleMessage, tool_choice: { type: 'none' } });
+    expect(choiceAlone.status).toBe(400);
+    const tools = [{ name: 'ls', input_schema: { type: 'object' } }];
+    const accepted = await post('/v1/messages', { ...history, tools, tool_choice: { type: 'none' } });
+    expect(accepted.status).toBe(200);
+  });
+
   it('streams Anthropic SSE in the real event order, ping included', async () => {
     const events = await readEvents(await post('/v1/messages', { ...simpleMessage, stream: true }));
     const names = events.map((event) => event.event);

@@ -36,7 +36,8 @@ function recordingStore() {
 interface RequestBody {
   messages: Array<{ role: string; content: unknown }>;
   system?: unknown;
-  tools?: unknown[];
+  tools?: Array<{ name?: string }>;
+  tool_choice?: unknown;
 }
 
 /**
@@ -127,9 +128,21 @@ describe('ProbeState: plant, compact, ask and score against a provider', () => {
     const summaryPrompt = JSON.stringify(sent[0]!.messages);
     expect(plantedValues(summaryPrompt).size).toBe(5);
     expect(summaryPrompt).toContain('[Context Lab probe]');
-    // The question: the compacted context, then the labels; no tools offered.
+    // The question: the compacted context, then the labels. The context keeps tool calls, so
+    // the tools they name are defined (the API, and the mock, refuse tool blocks without
+    // definitions) and none may be called.
     const question = sent[1]!;
-    expect(question.tools ?? []).toEqual([]);
+    expect(question.tool_choice).toEqual({ type: 'none' });
+    const defined = new Set((question.tools ?? []).map((tool) => tool.name));
+    const called = question.messages.flatMap((message) =>
+      Array.isArray(message.content)
+        ? (message.content as Array<{ type?: string; name?: string }>)
+            .filter((block) => block.type === 'tool_use')
+            .map((block) => block.name)
+        : [],
+    );
+    expect(called.length).toBeGreaterThan(0);
+    for (const name of called) expect(defined.has(name)).toBe(true);
     const last = JSON.stringify(question.messages.at(-1)!.content);
     for (const label of ['P1', 'P2', 'P3', 'P4', 'P5']) expect(last).toContain(`${label}: <value>`);
     expect(JSON.stringify(question.messages)).toContain(plantedAll.get('P1')!);

@@ -82,6 +82,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
       maxTokens: request.maxTokens,
       ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
       ...(request.tools !== undefined ? { tools: request.tools } : {}),
+      ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
       stream,
       cacheMarkersApplied: request.cacheMarkersApplied ?? false,
     });
@@ -150,6 +151,7 @@ export function createAnthropicClient(options: AnthropicClientOptions): ChatClie
       maxTokens: 1,
       ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
       ...(request.tools !== undefined ? { tools: request.tools } : {}),
+      ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
       stream: false,
       cacheMarkersApplied: request.cacheMarkersApplied ?? false,
     });

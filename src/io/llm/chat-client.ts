@@ -15,6 +15,8 @@ export interface ChatRequest {
   model?: string;
   systemPrompt?: string;
   tools?: ToolSchema[];
+  /** `'none'`: `tools` stay defined (a history with tool calls needs them) but none may be called. */
+  toolChoice?: 'none';
   /** Default true. */
   stream?: boolean;
   /** True when `applyCacheControl` marked `messages` for this call; otherwise markers are stripped. */

@@ -97,6 +97,7 @@ export function createOpenAiCompatibleClient(options: OpenAiCompatibleClientOpti
       ...(options.maxTokensField ? { maxTokensField: options.maxTokensField } : {}),
       ...(request.systemPrompt !== undefined ? { systemPrompt: request.systemPrompt } : {}),
       ...(request.tools !== undefined ? { tools: request.tools } : {}),
+      ...(request.toolChoice !== undefined ? { toolChoice: request.toolChoice } : {}),
       stream,
       cacheMarkersApplied: request.cacheMarkersApplied ?? false,
     });

@@ -87,6 +87,8 @@ export interface AnthropicRequestBody {
   system?: AnthropicTextBlock[];
   messages: AnthropicMessageParam[];
   tools?: AnthropicToolDefinition[];
+  /** Only beside `tools`: the API refuses a tool choice with no tools. */
+  tool_choice?: { type: 'none' };
   stream: boolean;
 }
 

@@ -27,6 +27,12 @@ export interface AnthropicRequestOptions {
   /** Sent as the first `system` block, before any system message of the transcript. */
   systemPrompt?: string;
   tools?: ToolSchema[];
+  /**
+   * `'none'`: the tools stay defined but the model may not call one. A history with tool calls
+   * must carry tool definitions (the API refuses `tool_use` / `tool_result` blocks without
+   * them), so a request that wants only text sends both. Ignored without tools.
+   */
+  toolChoice?: 'none';
   stream: boolean;
   /**
    * True when the messages went through `applyCacheControl` for this request: markers are kept
@@ -154,7 +160,10 @@ export function toAnthropicRequest(messages: Message[], options: AnthropicReques
     ...(system.length > 0 ? { system } : {}),
     messages: turns,
     ...(options.tools && options.tools.length > 0
-      ? { tools: options.tools.map((tool, toolIndex) => toToolDefinition(tool, toolIndex, warnings)) }
+      ? {
+          tools: options.tools.map((tool, toolIndex) => toToolDefinition(tool, toolIndex, warnings)),
+          ...(options.toolChoice === 'none' ? { tool_choice: { type: 'none' as const } } : {}),
+        }
       : {}),
     stream: options.stream,
   };

@@ -18,6 +18,8 @@ export interface OpenAiChatRequestBody {
   max_tokens?: number;
   max_completion_tokens?: number;
   tools?: OpenAiToolDefinition[];
+  /** Only beside `tools`: the API refuses a tool choice with no tools. */
+  tool_choice?: 'none';
   stream: boolean;
   /** Asks for a last chunk carrying usage; without it a streamed reply has no usage at all. */
   stream_options?: { include_usage: true };

@@ -12,6 +12,8 @@ export interface OpenAiChatRequestOptions {
   /** Sent as a leading system message. */
   systemPrompt?: string;
   tools?: ToolSchema[];
+  /** `'none'`: the tools stay defined but the model may not call one. Ignored without tools. */
+  toolChoice?: 'none';
   stream: boolean;
   /**
    * True when `applyCacheControl` marked the messages for this request (OpenRouter + Claude:
@@ -68,6 +70,7 @@ export function toOpenAiChatRequest(
   if (options.maxTokens !== undefined) body[options.maxTokensField ?? 'max_tokens'] = options.maxTokens;
   if (options.tools && options.tools.length > 0) {
     body.tools = options.tools.map((tool, index) => toToolDefinition(tool, index, warnings));
+    if (options.toolChoice === 'none') body.tool_choice = 'none';
   }
   if (options.stream) body.stream_options = { include_usage: true };
   return { body, warnings };

@@ -320,4 +320,23 @@ describe('toAnthropicRequest', () => {
       },
     ]);
   });
+
+  it('sends a tool choice of none beside the tools, and never without tools', () => {
+    const tools = [{ name: 'read', description: 'Read', input_schema: { type: 'object' } }];
+    const withTools = toAnthropicRequest([{ role: 'user', content: 'hi' }], {
+      ...options,
+      tools,
+      toolChoice: 'none',
+    }).body;
+    expect(withTools.tool_choice).toEqual({ type: 'none' });
+    // The API refuses a tool choice with no tools, so none is sent.
+    const without = toAnthropicRequest([{ role: 'user', content: 'hi' }], {
+      ...options,
+      toolChoice: 'none',
+    }).body;
+    expect(without).not.toHaveProperty('tool_choice');
+    expect(
+      toAnthropicRequest([{ role: 'user', content: 'hi' }], { ...options, tools }).body,
+    ).not.toHaveProperty('tool_choice');
+  });
 });

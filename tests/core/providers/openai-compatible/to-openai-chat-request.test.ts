@@ -104,4 +104,15 @@ describe('toOpenAiChatRequest', () => {
       { type: 'function', function: { name: 'read', description: 'Read', parameters: { type: 'object' } } },
     ]);
   });
+
+  it('sends tool_choice none beside the tools, and never without tools', () => {
+    const base = { model: 'm', stream: false, cacheMarkersApplied: false, toolChoice: 'none' as const };
+    const tools = [{ name: 'read', description: 'Read', input_schema: { type: 'object' } }];
+    expect(toOpenAiChatRequest([{ role: 'user', content: 'hi' }], { ...base, tools }).body.tool_choice).toBe(
+      'none',
+    );
+    expect(toOpenAiChatRequest([{ role: 'user', content: 'hi' }], base).body).not.toHaveProperty(
+      'tool_choice',
+    );
+  });
 });
