@@ -5,7 +5,8 @@ import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
-import type { LabPlan, LiveLoopContext } from '../core/lab/lab-plan.ts';
+import type { LiveLoopContext } from '../core/lab/lab-plan.ts';
+import { packLabPlan, type PackedLabPlan } from '../core/lab/packed-pruned-outputs.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { findMessages } from '../core/lab/find-message.ts';
 import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
@@ -462,24 +463,30 @@ export const computeApi = {
   /**
    * The context map and explanation for a document under some settings. Per-message work is
    * cached, so after the first plan of a preset this takes milliseconds on 10,000 messages.
-   * Exact counts are used when the estimator asks for them and they are complete.
+   * Exact counts are used when the estimator asks for them and they are complete. Its pruned
+   * outputs travel packed (`unpackLabPlan` on the page).
    */
-  async plan(documentId: string, options: LabPlanOptions): Promise<Result<LabPlan, { message: string }>> {
+  async plan(
+    documentId: string,
+    options: LabPlanOptions,
+  ): Promise<Result<PackedLabPlan, { message: string }>> {
     try {
       const strategy = strategyNamed(options.strategy);
       const exact = options.estimator === 'rough' ? null : await exactBasis(documentId, options.estimator);
       return ok(
-        documents.planner(documentId).plan(strategy, {
-          config: options.config,
-          ...(options.state ? { state: options.state } : {}),
-          estimator: options.estimator,
-          exact,
-          nowMs: options.nowMs ?? Date.now(),
-          live: options.live ?? null,
-          revision: documents.revision(documentId),
-          clock: () => performance.now(),
-          ...(options.pinned ? { pinned: options.pinned } : {}),
-        }),
+        packLabPlan(
+          documents.planner(documentId).plan(strategy, {
+            config: options.config,
+            ...(options.state ? { state: options.state } : {}),
+            estimator: options.estimator,
+            exact,
+            nowMs: options.nowMs ?? Date.now(),
+            live: options.live ?? null,
+            revision: documents.revision(documentId),
+            clock: () => performance.now(),
+            ...(options.pinned ? { pinned: options.pinned } : {}),
+          }),
+        ),
       );
     } catch (error) {
       return err({ message: error instanceof Error ? error.message : String(error) });
