@@ -38,6 +38,7 @@ import {
 import { runLabCompaction, type LabCompressOptions } from './compress-service.ts';
 import { countTextCooperatively } from './count-text-cooperatively.ts';
 import { importBlob, type ImportCancelledError } from './import-service.ts';
+import { StoreActivity } from './store-activity.ts';
 import { LabDocuments, type DocumentContext } from './lab-documents.ts';
 import {
   describeLineage,
@@ -88,6 +89,8 @@ export interface ConversationCompactRequest extends LabCompressOptions {
 
 const documents = new LabDocuments();
 const cancellations = new Cancellations();
+/** Exact counting waits while a transcript is being stored (store-activity.ts). */
+const storeActivity = new StoreActivity();
 
 /** A long exact count yields this often, so plan requests are answered while it runs. */
 const COUNT_SLICE_MS = 12;
@@ -303,6 +306,8 @@ export const computeApi = {
     const report = quietly(onProgress);
     let tokenized = 0;
     for (;;) {
+      // A store in progress goes first: the page draws rough counts until the exact ones come.
+      await storeActivity.idle();
       const sliceEnd = performance.now() + COUNT_SLICE_MS;
       const step = documents.tokens.countExactStep(
         documentId,
@@ -370,7 +375,7 @@ export const computeApi = {
   /**
    * Stores a document the worker holds as a new session, in batches (progress: messages
    * written), from the worker's own copy: the page never sends a large transcript back. Nothing
-   * is kept when it is cancelled or fails.
+   * is kept when it is cancelled or fails. Exact counting waits until it settles.
    */
   async storeDocument(
     request: StoreDocumentRequest,
@@ -385,18 +390,20 @@ export const computeApi = {
     const signal = cancellations.start(request.cancelToken);
     let lastReport = 0;
     try {
-      const stored = await workerSessionStore().createSessionInBatches(request.session, messages, {
-        ...(signal ? { signal } : {}),
-        // The page's storage manager, when it passes one: the figures its storage panel shows.
-        ...(storageEstimate ? { storageEstimate } : {}),
-        ...(request.pinned ? { pinned: request.pinned } : {}),
-        onProgress: (count) => {
-          const now = performance.now();
-          if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;
-          lastReport = now;
-          report?.(count);
-        },
-      });
+      const stored = await storeActivity.during(() =>
+        workerSessionStore().createSessionInBatches(request.session, messages, {
+          ...(signal ? { signal } : {}),
+          // The page's storage manager, when it passes one: the figures its storage panel shows.
+          ...(storageEstimate ? { storageEstimate } : {}),
+          ...(request.pinned ? { pinned: request.pinned } : {}),
+          onProgress: (count) => {
+            const now = performance.now();
+            if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;
+            lastReport = now;
+            report?.(count);
+          },
+        }),
+      );
       if (!stored.ok) return stored;
       return ok({ id: stored.value.id, title: stored.value.title });
     } catch (error) {
