@@ -1,5 +1,6 @@
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
 import type { LabPlan } from '../core/lab/lab-plan.ts';
+import { unpackLabPlan } from '../core/lab/packed-pruned-outputs.ts';
 import { buildTokenAxis, messageAtOffset, offsetOfMessage, type TokenAxis } from '../core/lab/token-axis.ts';
 import type { ComputeClient, LabPlanOptions, PlanReply } from '../io/compute/compute-client.ts';
 import type { ProviderState } from './provider-state.svelte.ts';
@@ -116,7 +117,7 @@ export class PlanState {
           break;
         }
         if (result.value.revision !== revision) continue;
-        this.plan = result.value;
+        this.plan = unpackLabPlan(result.value);
         this.status = 'ready';
         this.error = null;
         if (changedAt !== null) this.latencyMs = performance.now() - changedAt;

@@ -1,3 +1,4 @@
+import { unpackLabPlan } from '../core/lab/packed-pruned-outputs.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import { compactionEpochDetails, type CompactionEpochDetails } from '../core/sessions/compaction-epoch.ts';
 import type { Result } from '../core/shared/result.ts';
@@ -464,7 +465,7 @@ export class ReplayState {
         );
         if (!stillCurrent()) return;
         if (!planned.ok) throw new Error(planned.error.message);
-        run.plan = planned.value;
+        run.plan = unpackLabPlan(planned.value);
         run.status = 'idle';
       }
       run.revealed = Math.max(run.revealed, Math.min(target, 2));

@@ -5,7 +5,8 @@ import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
-import type { LabPlan, LiveLoopContext } from '../core/lab/lab-plan.ts';
+import type { LiveLoopContext } from '../core/lab/lab-plan.ts';
+import { packLabPlan, type PackedLabPlan } from '../core/lab/packed-pruned-outputs.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { findMessages } from '../core/lab/find-message.ts';
 import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
@@ -37,6 +38,7 @@ import {
 import { runLabCompaction, type LabCompressOptions } from './compress-service.ts';
 import { countTextCooperatively } from './count-text-cooperatively.ts';
 import { importBlob, type ImportCancelledError } from './import-service.ts';
+import { StoreActivity } from './store-activity.ts';
 import { LabDocuments, type DocumentContext } from './lab-documents.ts';
 import {
   describeLineage,
@@ -87,6 +89,8 @@ export interface ConversationCompactRequest extends LabCompressOptions {
 
 const documents = new LabDocuments();
 const cancellations = new Cancellations();
+/** Exact counting waits while a transcript is being stored (store-activity.ts). */
+const storeActivity = new StoreActivity();
 
 /** A long exact count yields this often, so plan requests are answered while it runs. */
 const COUNT_SLICE_MS = 12;
@@ -302,6 +306,8 @@ export const computeApi = {
     const report = quietly(onProgress);
     let tokenized = 0;
     for (;;) {
+      // A store in progress goes first: the page draws rough counts until the exact ones come.
+      await storeActivity.idle();
       const sliceEnd = performance.now() + COUNT_SLICE_MS;
       const step = documents.tokens.countExactStep(
         documentId,
@@ -369,7 +375,7 @@ export const computeApi = {
   /**
    * Stores a document the worker holds as a new session, in batches (progress: messages
    * written), from the worker's own copy: the page never sends a large transcript back. Nothing
-   * is kept when it is cancelled or fails.
+   * is kept when it is cancelled or fails. Exact counting waits until it settles.
    */
   async storeDocument(
     request: StoreDocumentRequest,
@@ -384,18 +390,20 @@ export const computeApi = {
     const signal = cancellations.start(request.cancelToken);
     let lastReport = 0;
     try {
-      const stored = await workerSessionStore().createSessionInBatches(request.session, messages, {
-        ...(signal ? { signal } : {}),
-        // The page's storage manager, when it passes one: the figures its storage panel shows.
-        ...(storageEstimate ? { storageEstimate } : {}),
-        ...(request.pinned ? { pinned: request.pinned } : {}),
-        onProgress: (count) => {
-          const now = performance.now();
-          if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;
-          lastReport = now;
-          report?.(count);
-        },
-      });
+      const stored = await storeActivity.during(() =>
+        workerSessionStore().createSessionInBatches(request.session, messages, {
+          ...(signal ? { signal } : {}),
+          // The page's storage manager, when it passes one: the figures its storage panel shows.
+          ...(storageEstimate ? { storageEstimate } : {}),
+          ...(request.pinned ? { pinned: request.pinned } : {}),
+          onProgress: (count) => {
+            const now = performance.now();
+            if (now - lastReport < STORE_PROGRESS_INTERVAL_MS && count < messages.length) return;
+            lastReport = now;
+            report?.(count);
+          },
+        }),
+      );
       if (!stored.ok) return stored;
       return ok({ id: stored.value.id, title: stored.value.title });
     } catch (error) {
@@ -462,24 +470,30 @@ export const computeApi = {
   /**
    * The context map and explanation for a document under some settings. Per-message work is
    * cached, so after the first plan of a preset this takes milliseconds on 10,000 messages.
-   * Exact counts are used when the estimator asks for them and they are complete.
+   * Exact counts are used when the estimator asks for them and they are complete. Its pruned
+   * outputs travel packed (`unpackLabPlan` on the page).
    */
-  async plan(documentId: string, options: LabPlanOptions): Promise<Result<LabPlan, { message: string }>> {
+  async plan(
+    documentId: string,
+    options: LabPlanOptions,
+  ): Promise<Result<PackedLabPlan, { message: string }>> {
     try {
       const strategy = strategyNamed(options.strategy);
       const exact = options.estimator === 'rough' ? null : await exactBasis(documentId, options.estimator);
       return ok(
-        documents.planner(documentId).plan(strategy, {
-          config: options.config,
-          ...(options.state ? { state: options.state } : {}),
-          estimator: options.estimator,
-          exact,
-          nowMs: options.nowMs ?? Date.now(),
-          live: options.live ?? null,
-          revision: documents.revision(documentId),
-          clock: () => performance.now(),
-          ...(options.pinned ? { pinned: options.pinned } : {}),
-        }),
+        packLabPlan(
+          documents.planner(documentId).plan(strategy, {
+            config: options.config,
+            ...(options.state ? { state: options.state } : {}),
+            estimator: options.estimator,
+            exact,
+            nowMs: options.nowMs ?? Date.now(),
+            live: options.live ?? null,
+            revision: documents.revision(documentId),
+            clock: () => performance.now(),
+            ...(options.pinned ? { pinned: options.pinned } : {}),
+          }),
+        ),
       );
     } catch (error) {
       return err({ message: error instanceof Error ? error.message : String(error) });

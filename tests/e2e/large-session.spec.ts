@@ -188,7 +188,7 @@ test.describe('a 100 MiB Claude Code import', () => {
 });
 
 /** Rows of a store in the app's IndexedDB, read straight from it. */
-function countRows(page: Page, store: 'messages' | 'sessions' | 'searchTerms'): Promise<number> {
+function countRows(page: Page, store: 'messages' | 'sessions' | 'searchShards'): Promise<number> {
   return page.evaluate(async (name) => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open('context-lab');
@@ -218,7 +218,7 @@ test.describe('cancelling a large import', () => {
     const before = {
       messages: await countRows(page, 'messages'),
       sessions: await countRows(page, 'sessions'),
-      terms: await countRows(page, 'searchTerms'),
+      shards: await countRows(page, 'searchShards'),
     };
     await page.getByTestId('import-file').setInputFiles(source.path);
     const status = page.getByTestId('import-status');
@@ -236,7 +236,7 @@ test.describe('cancelling a large import', () => {
     expect(count).toBeGreaterThan(1_000);
     expect(await countRows(page, 'messages')).toBe(before.messages);
     expect(await countRows(page, 'sessions')).toBe(before.sessions);
-    expect(await countRows(page, 'searchTerms')).toBe(before.terms);
+    expect(await countRows(page, 'searchShards')).toBe(before.shards);
     await page.reload();
     await page.getByTestId('tab-sessions').click();
     await expect(page.getByTestId('conversation')).toHaveCount(0);

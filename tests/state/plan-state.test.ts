@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
-import type { LabPlan } from '#core/lab/lab-plan.ts';
+import { packPrunedOutputs, type PackedLabPlan } from '#core/lab/packed-pruned-outputs.ts';
 import type { ComputeClient, LabPlanOptions } from '#io/compute/compute-client.ts';
 import { AppDb } from '#io/db/app-db.ts';
 import { SettingsRepository } from '#io/db/settings-repository.ts';
@@ -11,7 +11,7 @@ import { TranscriptState } from '#state/transcript-state.svelte.ts';
 
 interface PendingPlan {
   options: LabPlanOptions;
-  resolve: (plan: LabPlan) => void;
+  resolve: (plan: PackedLabPlan) => void;
 }
 
 /** A compute client whose plan requests wait until the test answers them. */
@@ -36,8 +36,13 @@ function fakeCompute() {
   return { compute, pending };
 }
 
-const planFor = (options: LabPlanOptions): LabPlan =>
-  ({ windowTokens: options.config.contextLength, revision: 1 }) as unknown as LabPlan;
+/** A plan as the worker sends it (pruned outputs packed), with only what this test reads. */
+const planFor = (options: LabPlanOptions): PackedLabPlan =>
+  ({
+    windowTokens: options.config.contextLength,
+    revision: 1,
+    prunedPacked: packPrunedOutputs([]),
+  }) as unknown as PackedLabPlan;
 
 describe('PlanState', () => {
   it('coalesces changes made while a plan is in the worker and drops the superseded result', async () => {

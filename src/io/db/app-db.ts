@@ -2,10 +2,11 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { CompactionRow } from './compaction-row.ts';
 import type { MessageRow } from './message-row.ts';
 import type { PersistedOutputRow } from './persisted-output-row.ts';
-import type { SearchTermRow } from './search-term-row.ts';
+import type { SearchShardRow } from './search-shard-row.ts';
 import type { SessionRow } from './session-row.ts';
 import type { SettingRow } from './setting-row.ts';
 import { upgradeToVersion2 } from './upgrade-to-version-2.ts';
+import { upgradeToVersion4 } from './upgrade-to-version-4.ts';
 import type { UsageEventRow } from './usage-event-row.ts';
 
 export const APP_DB_NAME = 'context-lab';
@@ -18,7 +19,7 @@ export class AppDb extends Dexie {
   sessions!: EntityTable<SessionRow, 'id'>;
   messages!: EntityTable<MessageRow, 'id'>;
   settings!: EntityTable<SettingRow, 'key'>;
-  searchTerms!: Table<SearchTermRow, [number, string]>;
+  searchShards!: Table<SearchShardRow, [number, string]>;
   persistedOutputs!: EntityTable<PersistedOutputRow, 'fileName'>;
   usageEvents!: EntityTable<UsageEventRow, 'id'>;
   compactions!: EntityTable<CompactionRow, 'id'>;
@@ -59,5 +60,21 @@ export class AppDb extends Dexie {
       usageEvents: '++id, sessionId',
       compactions: '++id, sessionId, childSessionId',
     });
+    // v4 (2026-11-25): the search index's posting lists grouped into shards by their terms'
+    // first two characters, keyed [bucket+shard] (search-shard-row.ts): a 100 MiB import wrote
+    // 112,544 term rows, 14,373 shards. The upgrade regroups every v2–v3 term row, then Dexie
+    // drops the old table.
+    this.version(4)
+      .stores({
+        sessions: 'id, startedAt, parentSessionId, title',
+        messages: '++id, sessionId, [sessionId+id]',
+        settings: 'key',
+        searchTerms: null,
+        searchShards: '[bucket+shard]',
+        persistedOutputs: 'fileName, sessionId',
+        usageEvents: '++id, sessionId',
+        compactions: '++id, sessionId, childSessionId',
+      })
+      .upgrade(upgradeToVersion4);
   }
 }

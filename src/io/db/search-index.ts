@@ -7,8 +7,8 @@ import { messagePreview } from '../../core/transcript/message-preview.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
 import type { MessageRow } from './message-row.ts';
-import type { SearchTermRow } from './search-term-row.ts';
 import { addSearchPostings, removeSearchPostings } from './search-postings.ts';
+import { searchShardOf, searchShardRange, type SearchShardRow } from './search-shard-row.ts';
 
 export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAXIMUM_SEARCH_LIMIT = 200;
@@ -112,17 +112,17 @@ export class SearchIndex {
     }
   }
 
-  /** Indexes stored messages. Call inside a read-write transaction over `searchTerms`. */
+  /** Indexes stored messages. Call inside a read-write transaction over `searchShards`. */
   async add(prepared: PreparedTerms, messageIds: readonly number[]): Promise<void> {
     await addSearchPostings(
-      this.#db.searchTerms,
+      this.#db.searchShards,
       messageIds.map((messageId, index) => ({ messageId, terms: prepared[index] ?? [] })),
     );
   }
 
-  /** Unindexes messages. Call inside a read-write transaction over `searchTerms`. */
+  /** Unindexes messages. Call inside a read-write transaction over `searchShards`. */
   async remove(messageIds: readonly number[]): Promise<void> {
-    await removeSearchPostings(this.#db.searchTerms, messageIds);
+    await removeSearchPostings(this.#db.searchShards, messageIds);
   }
 
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
@@ -132,9 +132,9 @@ export class SearchIndex {
       MAXIMUM_SEARCH_LIMIT,
       Math.max(1, Math.floor(options.limit ?? DEFAULT_SEARCH_LIMIT)),
     );
-    const { messages, sessions, searchTerms } = this.#db;
+    const { messages, sessions, searchShards } = this.#db;
     // One read transaction: a consistent snapshot even while another tab is writing.
-    return this.#db.transaction('r', [searchTerms, messages, sessions], async () => {
+    return this.#db.transaction('r', [searchShards, messages, sessions], async () => {
       const allowed =
         options.sessionIds === undefined
           ? null
@@ -154,11 +154,11 @@ export class SearchIndex {
   }
 
   /**
-   * The newest `limit` searchable messages holding every term. Posting rows are keyed bucket
+   * The newest `limit` searchable messages holding every term. Shard rows are keyed bucket
    * first, so the search reads buckets from the newest down and stops as soon as it has
    * enough hits: a common word is answered from its newest bucket rather than from all its
    * postings, and a short prefix ("co") is expanded only within the buckets read. An exact
-   * term's rows are point reads, all fetched at once, and rule out the buckets it is absent
+   * term's shards are point reads, all fetched at once, and rule out the buckets it is absent
    * from; each round then scans prefixes in as many buckets as the hit rate so far says are
    * still needed (four times more after a round without hits).
    */
@@ -167,19 +167,23 @@ export class SearchIndex {
     limit: number,
     allowed: ReadonlySet<number | undefined> | null,
   ): Promise<MessageRow[]> {
-    const { searchTerms, messages, sessions } = this.#db;
-    const newestKey = await searchTerms.orderBy(':id').lastKey();
+    const { searchShards, messages, sessions } = this.#db;
+    const newestKey = await searchShards.orderBy(':id').lastKey();
     const newestBucket: unknown = Array.isArray(newestKey) ? newestKey[0] : undefined;
     if (typeof newestBucket !== 'number') return [];
     const allBuckets = Array.from({ length: newestBucket + 1 }, (_, offset) => newestBucket - offset);
     const exactTerms = terms.filter((term) => !term.prefix).map((term) => term.term);
     const prefixTerms = terms.filter((term) => term.prefix).map((term) => term.term);
-    // Exact terms are point reads of every bucket at once; `exactPostings[t][b]` is term t's
-    // row in allBuckets[b].
+    // Exact terms are point reads of their shard in every bucket at once; `exactPostings[t][b]`
+    // is term t's ids in allBuckets[b].
     const exactPostings = await Promise.all(
-      exactTerms.map((term) =>
-        searchTerms.bulkGet(allBuckets.map((bucket): [number, string] => [bucket, term])),
-      ),
+      exactTerms.map(async (term) => {
+        const shard = searchShardOf(term);
+        const rows = await searchShards.bulkGet(
+          allBuckets.map((bucket): [number, string] => [bucket, shard]),
+        );
+        return rows.map((row) => row?.terms.get(term));
+      }),
     );
     const buckets = allBuckets
       .map((bucket, index) => ({ bucket, index }))
@@ -196,14 +200,12 @@ export class SearchIndex {
         ...(await Promise.all(
           prefixTerms.map(async (term) => {
             const perBucket = await Promise.all(
-              batch.map(({ bucket }) =>
-                searchTerms
-                  .where('[bucket+term]')
-                  .between([bucket, term], [bucket, `${term}\uffff`], true, true)
-                  .toArray(),
-              ),
+              batch.map(({ bucket }) => {
+                const [lower, upper] = searchShardRange(bucket, term);
+                return searchShards.where('[bucket+shard]').between(lower, upper, true, true).toArray();
+              }),
             );
-            return idsOf(perBucket.flat());
+            return idsOf(perBucket.flat().flatMap((row) => postingsStartingWith(row, term)));
           }),
         )),
       ];
@@ -302,10 +304,17 @@ function toHit(
 /** Rewound or undone rows are hidden everywhere; archived ones stay searchable (Hermes `search_messages`). */
 const isSearchable = (row: MessageRow): boolean => row.active === 1 || row.compacted === 1;
 
-function idsOf(postings: ReadonlyArray<SearchTermRow | undefined>): Set<number> {
+function idsOf(postings: ReadonlyArray<readonly number[] | undefined>): Set<number> {
   const ids = new Set<number>();
-  for (const posting of postings) for (const id of posting?.messageIds ?? []) ids.add(id);
+  for (const posting of postings) for (const id of posting ?? []) ids.add(id);
   return ids;
+}
+
+/** The id lists of a shard's terms that start with `prefix`. */
+function postingsStartingWith(row: SearchShardRow, prefix: string): number[][] {
+  const postings: number[][] = [];
+  for (const [term, ids] of row.terms) if (term.startsWith(prefix)) postings.push(ids);
+  return postings;
 }
 
 /** Ids present in every set, walking the smallest set. */

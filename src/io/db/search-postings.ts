@@ -1,7 +1,8 @@
 import Dexie, { type Table } from 'dexie';
-import { searchBucketOf, type SearchTermRow } from './search-term-row.ts';
+import { searchShardOf, type SearchShardRow } from './search-shard-row.ts';
+import { searchBucketOf } from './search-term-row.ts';
 
-export type SearchTermTable = Table<SearchTermRow, [number, string]>;
+export type SearchShardTable = Table<SearchShardRow, [number, string]>;
 
 /** The distinct search terms of one stored message. */
 export interface MessageTerms {
@@ -11,55 +12,61 @@ export interface MessageTerms {
 
 /**
  * Adds messages to the posting lists. Call inside a read-write transaction over the table:
- * each row is read, extended and written back, and IndexedDB runs read-write transactions on
- * one store one after another, so two tabs appending at once cannot lose each other's ids.
+ * each shard row is read, extended and written back, and IndexedDB runs read-write
+ * transactions on one store one after another, so two tabs appending at once cannot lose each
+ * other's ids.
  *
  * `freshBuckets`: buckets the caller knows hold no posting row yet (every message with an id in
  * them is among `entries`, checked in the same transaction); their rows are written without
  * being read first, which halves the cost of indexing a large import.
  */
 export async function addSearchPostings(
-  table: SearchTermTable,
+  table: SearchShardTable,
   entries: readonly MessageTerms[],
   freshBuckets: ReadonlySet<number> = NO_BUCKETS,
 ): Promise<void> {
-  const additions = new Map<string, SearchTermRow>();
+  const additions = new Map<string, SearchShardRow>();
   for (const { messageId, terms } of entries) {
     const bucket = searchBucketOf(messageId);
     for (const term of terms) {
-      const key = `${term}\u0000${bucket}`;
-      const row = additions.get(key);
-      if (row) row.messageIds.push(messageId);
-      else additions.set(key, { term, bucket, messageIds: [messageId] });
+      const shard = searchShardOf(term);
+      const key = `${bucket}\u0000${shard}`;
+      let row = additions.get(key);
+      if (row === undefined) {
+        row = { bucket, shard, terms: new Map() };
+        additions.set(key, row);
+      }
+      const ids = row.terms.get(term);
+      if (ids) ids.push(messageId);
+      else row.terms.set(term, [messageId]);
     }
   }
   if (additions.size === 0) return;
   const rows = [...additions.values()];
+  // Entries usually come in id order, so the lists are usually sorted already.
+  for (const row of rows)
+    for (const [term, ids] of row.terms) if (!isAscending(ids)) row.terms.set(term, sortedUnique(ids));
   const merged = rows.filter((row) => !freshBuckets.has(row.bucket));
-  const existing = await table.bulkGet(merged.map((row): [number, string] => [row.bucket, row.term]));
-  for (const row of rows) if (freshBuckets.has(row.bucket)) row.messageIds.sort(ascending);
+  const existing = await table.bulkGet(merged.map((row): [number, string] => [row.bucket, row.shard]));
   merged.forEach((row, index) => {
     const stored = existing[index];
-    if (stored === undefined) {
-      row.messageIds.sort(ascending);
-      return;
+    if (stored === undefined) return;
+    for (const [term, storedIds] of stored.terms) {
+      const added = row.terms.get(term);
+      row.terms.set(term, added === undefined ? storedIds : mergeIds(storedIds, added));
     }
-    const merged = stored.messageIds.concat(row.messageIds);
-    // New ids are usually all larger (auto-increment), so the merge is usually already sorted.
-    const last = stored.messageIds[stored.messageIds.length - 1] ?? -Infinity;
-    row.messageIds = row.messageIds.every((id) => id > last) ? merged : [...new Set(merged)].sort(ascending);
   });
   await table.bulkPut(rows);
 }
 
 /**
  * Removes messages from the posting lists. A removed message's terms are not known without
- * re-reading it, so every row of the buckets its id falls in is visited (a key range, as rows
- * are keyed bucket first); deletion is rare and a bucket holds the terms of at most 1,024
+ * re-reading it, so every shard of the buckets its id falls in is visited (a key range, as
+ * rows are keyed bucket first); deletion is rare and a bucket holds the terms of at most 1,024
  * messages.
  */
 export async function removeSearchPostings(
-  table: SearchTermTable,
+  table: SearchShardTable,
   messageIds: readonly number[],
 ): Promise<void> {
   if (messageIds.length === 0) return;
@@ -68,21 +75,41 @@ export async function removeSearchPostings(
   const rows = (
     await Promise.all(
       buckets.map((bucket) =>
-        table.where('[bucket+term]').between([bucket, Dexie.minKey], [bucket, Dexie.maxKey]).toArray(),
+        table.where('[bucket+shard]').between([bucket, Dexie.minKey], [bucket, Dexie.maxKey]).toArray(),
       ),
     )
   ).flat();
-  const changed: SearchTermRow[] = [];
+  const changed: SearchShardRow[] = [];
   const emptied: Array<[number, string]> = [];
   for (const row of rows) {
-    const kept = row.messageIds.filter((id) => !removed.has(id));
-    if (kept.length === row.messageIds.length) continue;
-    if (kept.length === 0) emptied.push([row.bucket, row.term]);
-    else changed.push({ ...row, messageIds: kept });
+    let touched = false;
+    const kept = new Map<string, number[]>();
+    for (const [term, ids] of row.terms) {
+      const left = ids.filter((id) => !removed.has(id));
+      if (left.length !== ids.length) touched = true;
+      if (left.length > 0) kept.set(term, left);
+    }
+    if (!touched) continue;
+    if (kept.size === 0) emptied.push([row.bucket, row.shard]);
+    else changed.push({ ...row, terms: kept });
   }
   await table.bulkDelete(emptied);
   await table.bulkPut(changed);
 }
+
+/** Two ascending id lists as one; new ids are usually all larger (auto-increment): a plain concat. */
+function mergeIds(stored: readonly number[], added: readonly number[]): number[] {
+  const merged = stored.concat(added);
+  const last = stored[stored.length - 1] ?? -Infinity;
+  return (added[0] ?? Infinity) > last ? merged : sortedUnique(merged);
+}
+
+function isAscending(ids: readonly number[]): boolean {
+  for (let index = 1; index < ids.length; index++) if (ids[index]! <= ids[index - 1]!) return false;
+  return true;
+}
+
+const sortedUnique = (ids: readonly number[]): number[] => [...new Set(ids)].sort(ascending);
 
 const ascending = (first: number, second: number): number => first - second;
 

@@ -1,4 +1,8 @@
 /**
+ * The inverted index's row format of schema v2–v3, replaced in v4 by `SearchShardRow` (which
+ * groups these rows by their term's first characters); kept for the upgrades that write and
+ * read it. The bucket of a message id below is the same in both formats.
+ *
  * One slice of the inverted index's posting list for `term`: the ids of the messages that
  * contain it, among message ids `bucket * SEARCH_BUCKET_SIZE_MESSAGES` up to the next bucket.
  *

@@ -204,7 +204,7 @@ export class SessionRepository {
 
   /** The tables a transaction that stores messages writes. */
   get #messageTables() {
-    return [this.#db.sessions, this.#db.messages, this.#db.searchTerms, this.#db.persistedOutputs];
+    return [this.#db.sessions, this.#db.messages, this.#db.searchShards, this.#db.persistedOutputs];
   }
 
   /** The tables a compaction, undo or redo writes: the message tables and the epochs. */
@@ -769,11 +769,11 @@ export class SessionRepository {
    * the lineage walk stops at a missing parent, so each child becomes the root of its chain.
    */
   async deleteSession(id: string): Promise<Result<void, StorageFullError | SessionNotFoundError>> {
-    const { sessions, messages, searchTerms, persistedOutputs, usageEvents, compactions } = this.#db;
+    const { sessions, messages, searchShards, persistedOutputs, usageEvents, compactions } = this.#db;
     const result = await runStorageWrite(() =>
       this.#db.transaction(
         'rw',
-        [sessions, messages, searchTerms, persistedOutputs, usageEvents, compactions],
+        [sessions, messages, searchShards, persistedOutputs, usageEvents, compactions],
         async (): Promise<Result<void, SessionNotFoundError>> => {
           if ((await sessions.get(id)) === undefined) return err({ type: 'SessionNotFound', sessionId: id });
           const messageIds = definedIds(await messages.where('sessionId').equals(id).primaryKeys());

@@ -92,7 +92,7 @@ export async function storeSessionInBatches(
         const prepared = await preparing!;
         if (cancelled()) return await removeWritten(db, ids, cancelledError());
         const writing = runPlainStorageWrite(() =>
-          db.transaction('rw', [db.messages, db.searchTerms], async () => {
+          db.transaction('rw', [db.messages, db.searchShards], async () => {
             const batchIds = (
               await db.messages.bulkAdd(
                 slice.map((message, offset) =>
@@ -108,7 +108,7 @@ export async function storeSessionInBatches(
             ];
             const openBucket = searchBucketOf(batchIds[batchIds.length - 1] ?? 0);
             const complete = entries.filter((entry) => searchBucketOf(entry.messageId) < openBucket);
-            await addSearchPostings(db.searchTerms, complete, await bucketsOnlyOf(db, complete));
+            await addSearchPostings(db.searchShards, complete, await bucketsOnlyOf(db, complete));
             options.onBatchStep?.('index-terms', batch);
             return {
               batchIds,
@@ -126,8 +126,8 @@ export async function storeSessionInBatches(
       if (cancelled()) return await removeWritten(db, ids, cancelledError());
       const row = session(sessionId, now);
       const committed = await runPlainStorageWrite(() =>
-        db.transaction('rw', [db.sessions, db.messages, db.searchTerms], async () => {
-          await addSearchPostings(db.searchTerms, pending, await bucketsOnlyOf(db, pending));
+        db.transaction('rw', [db.sessions, db.messages, db.searchShards], async () => {
+          await addSearchPostings(db.searchShards, pending, await bucketsOnlyOf(db, pending));
           await db.sessions.add(row);
         }),
       );
@@ -178,8 +178,8 @@ async function removeWritten(
 export async function deleteMessagesInBatches(db: AppDb, ids: readonly number[]): Promise<void> {
   for (let end = ids.length; end > 0; end -= IMPORT_BATCH_MESSAGES * 4) {
     const slice = ids.slice(Math.max(0, end - IMPORT_BATCH_MESSAGES * 4), end);
-    await db.transaction('rw', [db.messages, db.searchTerms], async () => {
-      await removeSearchPostings(db.searchTerms, slice);
+    await db.transaction('rw', [db.messages, db.searchShards], async () => {
+      await removeSearchPostings(db.searchShards, slice);
       await db.messages.bulkDelete(slice);
     });
   }

@@ -3,7 +3,8 @@ import { messageSearchText } from '../../core/search/message-search-text.ts';
 import { searchTermsOf } from '../../core/search/search-terms.ts';
 import type { MessageRow } from './message-row.ts';
 import { isStoredMessage, sessionRowWithDefaults, type SessionMessageStatistics } from './row-mappers.ts';
-import { addSearchPostings, type MessageTerms, type SearchTermTable } from './search-postings.ts';
+import type { MessageTerms } from './search-postings.ts';
+import { searchBucketOf, type SearchTermRow } from './search-term-row.ts';
 import type { SessionRow } from './session-row.ts';
 
 /**
@@ -32,7 +33,7 @@ export async function upgradeToVersion2(transaction: Transaction): Promise<void>
         entries.push({ messageId: row.id, terms: searchTermsOf(messageSearchText(message)) });
       }
     });
-  await addSearchPostings(transaction.table('searchTerms') as SearchTermTable, entries);
+  await transaction.table<SearchTermRow, [number, string]>('searchTerms').bulkPut(termRowsOf(entries));
   await transaction
     .table<SessionRow, string>('sessions')
     .toCollection()
@@ -43,4 +44,22 @@ export async function upgradeToVersion2(transaction: Transaction): Promise<void>
         statistics,
       );
     });
+}
+
+/**
+ * The v2 index's rows (one per term and bucket) for messages in id order. The table is new in
+ * v2, so no row exists yet to merge with; v4 regroups them into shards.
+ */
+function termRowsOf(entries: readonly MessageTerms[]): SearchTermRow[] {
+  const rows = new Map<string, SearchTermRow>();
+  for (const { messageId, terms } of entries) {
+    const bucket = searchBucketOf(messageId);
+    for (const term of terms) {
+      const key = `${term}\u0000${bucket}`;
+      const row = rows.get(key);
+      if (row) row.messageIds.push(messageId);
+      else rows.set(key, { term, bucket, messageIds: [messageId] });
+    }
+  }
+  return [...rows.values()];
 }

@@ -28,6 +28,15 @@ const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
     usageEvents: '++id, sessionId',
     compactions: '++id, sessionId, childSessionId',
   },
+  {
+    sessions: 'id, startedAt, parentSessionId, title',
+    messages: '++id, sessionId, [sessionId+id]',
+    settings: 'key',
+    searchShards: '[bucket+shard]',
+    persistedOutputs: 'fileName, sessionId',
+    usageEvents: '++id, sessionId',
+    compactions: '++id, sessionId, childSessionId',
+  },
 ];
 
 const repositoryFor = (db: AppDb): SessionRepository =>
@@ -142,6 +151,60 @@ describe('AppDb migrations', () => {
     expect((await repository.search('压缩')).map((hit) => [hit.sessionId, hit.sessionTitle])).toEqual([
       ['s2', null],
     ]);
+    db.close();
+  });
+
+  it('upgrades v3 search term rows to v4 shards: every posting kept, every message still found', async () => {
+    const name = uniqueDbName('v3-to-v4');
+    const live = { active: 1, compacted: 0 } as const;
+    // Rows as v3 wrote them: one per term and bucket of 1,024 message ids.
+    const v3Terms = [
+      { bucket: 0, term: 'tail', messageIds: [1, 2] },
+      { bucket: 0, term: 'tab', messageIds: [2] },
+      { bucket: 0, term: 't', messageIds: [1] },
+      { bucket: 0, term: '压缩', messageIds: [3] },
+      { bucket: 1, term: 'tail', messageIds: [1_024] },
+      { bucket: 1, term: 'constructor', messageIds: [1_024] },
+    ];
+    await seedDatabaseAtVersion(name, RELEASED_SCHEMAS.slice(0, 3), async (old) => {
+      await old.table('sessions').add({ id: 's1', title: 'Old', startedAt: 1, parentSessionId: null });
+      await old.table('messages').bulkAdd(
+        [
+          { id: 1, content: 'the tail t' },
+          { id: 2, content: 'tail tab' },
+          { id: 3, content: '压缩' },
+          { id: 1_024, content: 'tail constructor' },
+        ].map(({ id, content }) => ({
+          id,
+          sessionId: 's1',
+          message: { role: 'user', content },
+          createdAt: id,
+          ...live,
+        })),
+      );
+      await old.table('searchTerms').bulkAdd(v3Terms);
+    });
+    const db = new AppDb(name);
+    await db.open();
+    expect(db.tables.map((table) => table.name)).not.toContain('searchTerms');
+    const shards = await db.searchShards.toArray();
+    expect(shards.map((row) => [row.bucket, row.shard, Object.fromEntries(row.terms)])).toEqual([
+      [0, 't', { t: [1] }],
+      [0, 'ta', { tail: [1, 2], tab: [2] }],
+      [0, '压缩', { 压缩: [3] }],
+      [1, 'co', { constructor: [1_024] }],
+      [1, 'ta', { tail: [1_024] }],
+    ]);
+    const repository = repositoryFor(db);
+    const found = async (query: string): Promise<number[]> =>
+      (await repository.search(query)).map((hit) => hit.messageId);
+    expect(await found('tail')).toEqual([1_024, 2, 1]);
+    expect(await found('ta')).toEqual([1_024, 2, 1]);
+    expect(await found('t')).toEqual([1_024, 2, 1]);
+    expect(await found('t tail')).toEqual([1]);
+    expect(await found('constructor')).toEqual([1_024]);
+    expect(await found('constructor tail')).toEqual([1_024]);
+    expect(await found('压')).toEqual([3]);
     db.close();
   });
 

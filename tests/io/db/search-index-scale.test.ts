@@ -60,7 +60,7 @@ describe('search at scale', () => {
       );
     }
     const buildMs = performance.now() - buildStart;
-    const postingRows = await db.searchTerms.count();
+    const postingRows = await db.searchShards.count();
 
     const termsById = messages.map((message) => searchTermsOf(message.content as string));
     const queries = [

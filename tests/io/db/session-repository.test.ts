@@ -265,10 +265,10 @@ describe('deleteSession', () => {
     expect(await db.usageEvents.count()).toBe(0);
     expect(await db.persistedOutputs.count()).toBe(0);
     expect((await repository.search('zebra')).map((hit) => hit.sessionId)).toEqual([kept.id]);
-    const postings = await db.searchTerms.toArray();
-    expect(postings.flatMap((row) => row.messageIds).length).toBeGreaterThan(0);
+    const postings = (await db.searchShards.toArray()).flatMap((row) => [...row.terms.values()]);
+    expect(postings.flat().length).toBeGreaterThan(0);
     const keptIds = new Set(await db.messages.toCollection().primaryKeys());
-    expect(postings.every((row) => row.messageIds.every((id) => keptIds.has(id)))).toBe(true);
+    expect(postings.every((ids) => ids.every((id) => keptIds.has(id)))).toBe(true);
     expect(await repository.deleteSession(doomed.id)).toEqual({
       ok: false,
       error: { type: 'SessionNotFound', sessionId: doomed.id },

@@ -40,7 +40,7 @@ describe('SessionRepository on a full disk', () => {
   it('stores nothing of a session whose search postings hit the quota', async () => {
     const { db, repository } = openFixtureRepository('quota-create');
     const before = await snapshotDatabase(db);
-    db.searchTerms.hook('creating', () => {
+    db.searchShards.hook('creating', () => {
       throw quotaError();
     });
     expect(await repository.createSession(CHAT, [user('never stored')])).toMatchObject({

@@ -63,7 +63,7 @@ describe('createSessionInBatches', () => {
     const session = expectOk(
       await repository.createSessionInBatches(IMPORT, messages, {
         batchSize: 500,
-        onProgress: async () => void rowsAfterBatch.push(await db.searchTerms.count()),
+        onProgress: async () => void rowsAfterBatch.push(await db.searchShards.count()),
       }),
     );
     // Ids start at 1: the first bucket (ids 1–1023) is complete once the third batch reaches
@@ -213,7 +213,7 @@ describe('deleteOrphanedMessages', () => {
       })),
       { allKeys: true },
     )) as number[];
-    await fixture.db.transaction('rw', fixture.db.searchTerms, () =>
+    await fixture.db.transaction('rw', fixture.db.searchShards, () =>
       fixture.repository.searchIndex.add(
         ids.map((_, index) => [`lost${index}`, 'ask']),
         ids,

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import ContextMap from '#ui/map/ContextMap.svelte';
 import { demoPlan } from './lab-plan-fixture.ts';
 
-// jsdom has no layout; the map measures its width with bind:clientWidth (a ResizeObserver).
+// jsdom has no layout; the map measures its width with a ResizeObserver (observe-size.ts).
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
     observe(): void {}

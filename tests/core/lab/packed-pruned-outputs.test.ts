@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { PrunedToolOutput } from '#core/compression/prune-old-tool-results.ts';
+import type { LabPlan } from '#core/lab/lab-plan.ts';
+import {
+  packLabPlan,
+  packPrunedOutputs,
+  unpackLabPlan,
+  unpackPrunedOutputs,
+} from '#core/lab/packed-pruned-outputs.ts';
+
+const OUTPUTS: PrunedToolOutput[] = [
+  {
+    index: 4,
+    kind: 'one-liner',
+    toolName: 'terminal',
+    originalChars: 12_000,
+    replacement: '[terminal] ran `ls` → 3 lines',
+  },
+  { index: 4, kind: 'arguments', toolName: 'terminal', originalChars: 300, replacement: '' },
+  {
+    index: 9,
+    kind: 'duplicate',
+    toolName: 'read_file',
+    originalChars: 5,
+    replacement: 'same as #7 — 😀 中文',
+  },
+  { index: 11, kind: 'image', toolName: '', originalChars: 1.5, replacement: '[image]' },
+];
+
+describe('packed pruned outputs', () => {
+  it('unpacks to the same outputs, in order, whatever their kind, tool and text', () => {
+    expect(unpackPrunedOutputs(packPrunedOutputs(OUTPUTS))).toEqual(OUTPUTS);
+    expect(unpackPrunedOutputs(packPrunedOutputs([]))).toEqual([]);
+  });
+
+  it('survives a structured clone (the trip from the worker) as typed arrays and one string', () => {
+    const packed = structuredClone(packPrunedOutputs(OUTPUTS));
+    expect(packed.toolNames).toEqual(['terminal', 'read_file', '']);
+    expect(typeof packed.replacements).toBe('string');
+    expect(unpackPrunedOutputs(packed)).toEqual(OUTPUTS);
+  });
+
+  it('carries the rest of a plan unchanged', () => {
+    const plan = { windowTokens: 200_000, revision: 3, pruned: OUTPUTS } as unknown as LabPlan;
+    const packed = packLabPlan(plan);
+    expect('pruned' in packed).toBe(false);
+    expect(unpackLabPlan(structuredClone(packed))).toEqual(plan);
+  });
+});
