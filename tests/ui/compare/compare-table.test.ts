@@ -123,10 +123,10 @@ describe('simulationSeries', () => {
   it('aligns every entry on the same requests and marks its compactions', () => {
     const series = simulationSeries(comparison)!;
     const requests = comparison.rows[0]!.simulation!.requests;
-    expect(series.requests).toEqual(Array.from({ length: requests }, (_, index) => index + 1));
+    expect(Array.from(series.requests)).toEqual(Array.from({ length: requests }, (_, index) => index + 1));
     series.lines.forEach((line, index) => {
       const simulation = comparison.rows[index]!.simulation!;
-      expect(line.tokens).toEqual(Array.from(simulation.timeline.tokens));
+      expect(Array.from(line.tokens)).toEqual(Array.from(simulation.timeline.tokens));
       const marked = line.compactions.flatMap((value, request) => (value === null ? [] : [request]));
       expect(marked).toEqual(simulation.compactions.map((point) => point.request));
     });
