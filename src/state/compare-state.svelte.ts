@@ -124,7 +124,11 @@ export class CompareState {
     return STRATEGY_PROFILES.find((strategy) => !used.has(strategy)) ?? STRATEGY_PROFILES[0]!;
   }
 
-  get diff(): CompareDiffView | null {
+  /**
+   * Derived rather than a getter: the tab reads it more than once per draw, and a long session's
+   * lost lists run to tens of thousands of facts each.
+   */
+  readonly diff: CompareDiffView | null = $derived.by(() => {
     const rows = this.comparison?.rows;
     const [first, second] = this.diffRows;
     if (!rows || first === undefined || second === undefined) return null;
@@ -132,7 +136,7 @@ export class CompareState {
     const b = rows[second];
     if (!a || !b) return null;
     return { first: a, second: b, diff: diffLostFacts(a.fidelity.lost, b.fidelity.lost) };
-  }
+  });
 
   addEntry(strategy: StrategyProfile = this.suggestedStrategy): void {
     if (!this.canAdd) return;

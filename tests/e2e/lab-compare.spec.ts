@@ -26,7 +26,9 @@ async function lanes(page: Page) {
       tokensAfter: Number(element.getAttribute('data-tokens-after')),
       kept: Number(element.getAttribute('data-kept-tokens')),
       summarized: Number(element.getAttribute('data-summarized-tokens')),
-      rects: element.querySelectorAll('rect').length,
+      stretchKinds: [...element.querySelectorAll('path[data-kind]')].map((path) =>
+        path.getAttribute('data-kind'),
+      ),
     })),
   );
 }
@@ -59,7 +61,16 @@ test.describe('compare', () => {
     const drawn = await lanes(page);
     expect(drawn.map((lane) => lane.strategy)).toEqual(['codex-cli', 'claude-code']);
     expect(drawn.map((lane) => lane.tokensAfter)).toEqual(table.map((row) => row.tokensAfter));
-    for (const lane of drawn) expect(lane.rects).toBeGreaterThan(2);
+    // Both summarise, and both keep the system prompt at the head.
+    for (const lane of drawn) expect(lane.stretchKinds).toEqual(expect.arrayContaining(['head', 'summary']));
+    // The pointer over a lane names the stretch under it (the lanes draw one path per kind).
+    const firstLane = page.getByTestId('compare-lane').first().locator('svg');
+    const laneBox = (await firstLane.boundingBox())!;
+    await page.mouse.move(laneBox.x + 1, laneBox.y + 4);
+    await expect(page.getByTestId('compare-lane-stretch')).toHaveAttribute('data-kind', 'head');
+    await expect(page.getByTestId('compare-lane-stretch')).toContainText(/message #0, [\d,]+ tokens/);
+    await page.mouse.move(laneBox.x + laneBox.width / 2, laneBox.y + laneBox.height + 40);
+    await expect(page.getByTestId('compare-lane-stretch')).toHaveCount(0);
     // Codex keeps user messages from the middle, Claude Code summarises everything after the system prompt.
     expect(drawn[0]!.kept).toBeGreaterThan(drawn[1]!.kept);
     expect(drawn[0]!.summarized).not.toBe(drawn[1]!.summarized);

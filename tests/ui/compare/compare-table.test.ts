@@ -57,9 +57,40 @@ describe('CompareLanes', () => {
       );
       // Every stretch of the transcript is on the lane once.
       expect(drawn).toBe(comparison.tokensBefore);
-      // One rect per stretch, the track and the two "after" bars.
-      expect(lane.querySelectorAll('rect')).toHaveLength(row.lane.segments.length + 3);
+      // One path per kind with stretches (each stretch a rectangle in it), beside the track and
+      // the two "after" bars.
+      const kinds = [
+        ...new Set(row.lane.segments.filter((segment) => segment.tokens > 0).map((s) => s.kind)),
+      ];
+      const paths = [...lane.querySelectorAll('path[data-kind]')];
+      expect(paths.map((path) => path.getAttribute('data-kind')).sort()).toEqual(kinds.sort());
+      for (const path of paths) {
+        const kind = path.getAttribute('data-kind');
+        const stretches = row.lane.segments.filter((s) => s.kind === kind && s.tokens > 0).length;
+        expect(path.getAttribute('d')!.match(/M/g)).toHaveLength(stretches);
+      }
+      expect(lane.querySelectorAll('rect')).toHaveLength(3);
     });
+  });
+
+  it('names the stretch under the pointer beside the lane', async () => {
+    const { getAllByTestId, queryByTestId } = render(CompareLanes, { comparison });
+    const svg = getAllByTestId('compare-lane')[0]!.querySelector('svg')!;
+    // jsdom lays nothing out: give the lane a 1,000-pixel box, one pixel per drawing unit.
+    svg.getBoundingClientRect = () => ({ left: 0, top: 0, width: 1000, height: 26 }) as DOMRect;
+    const axis = Math.max(comparison.tokensBefore, comparison.contextLength);
+    const row = comparison.rows[0]!;
+    // The middle of the lane's last stretch with tokens.
+    const last = row.lane.segments.filter((segment) => segment.tokens > 0).at(-1)!;
+    const middle = ((last.offset + last.tokens / 2) / axis) * 1000;
+    await fireEvent.pointerMove(svg, { clientX: middle, clientY: 5 });
+    const named = getAllByTestId('compare-lane-stretch');
+    expect(named).toHaveLength(1);
+    expect(named[0]!.dataset.kind).toBe(last.kind);
+    expect(named[0]!.textContent).toContain(`#${last.start}`);
+    expect(named[0]!.textContent).toContain(`${last.tokens.toLocaleString('en-US')} tokens`);
+    await fireEvent.pointerLeave(svg);
+    expect(queryByTestId('compare-lane-stretch')).toBeNull();
   });
 });
 
@@ -92,10 +123,10 @@ describe('simulationSeries', () => {
   it('aligns every entry on the same requests and marks its compactions', () => {
     const series = simulationSeries(comparison)!;
     const requests = comparison.rows[0]!.simulation!.requests;
-    expect(series.requests).toEqual(Array.from({ length: requests }, (_, index) => index + 1));
+    expect(Array.from(series.requests)).toEqual(Array.from({ length: requests }, (_, index) => index + 1));
     series.lines.forEach((line, index) => {
       const simulation = comparison.rows[index]!.simulation!;
-      expect(line.tokens).toEqual(Array.from(simulation.timeline.tokens));
+      expect(Array.from(line.tokens)).toEqual(Array.from(simulation.timeline.tokens));
       const marked = line.compactions.flatMap((value, request) => (value === null ? [] : [request]));
       expect(marked).toEqual(simulation.compactions.map((point) => point.request));
     });
