@@ -9,6 +9,7 @@
  * it: plan and import requests are sent every 10 ms while a long count runs, and each must be
  * answered within 100 ms of when it was due (a synchronous stretch of work delays its timer).
  */
+import { BROWSER_TOOL_SCHEMAS } from '#core/tools/browser-tool-schemas.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
@@ -116,7 +117,14 @@ describe('hostile input: duplicate and empty tool call ids', () => {
         { role: 'tool', tool_call_id: 'dup', content: 'earlier result' },
         { role: 'user', content: 'now' },
       ];
-      const reply = await client.send({ messages: history, maxTokens: 256, stream: route === 'anthropic' });
+      // The tools the history calls are offered, as the chat offers them: the Messages API (and
+      // the mock) refuse tool blocks without tool definitions.
+      const reply = await client.send({
+        messages: history,
+        tools: [...BROWSER_TOOL_SCHEMAS],
+        maxTokens: 256,
+        stream: route === 'anthropic',
+      });
       expect(reply.message.tool_calls!.map((each) => each.id)).toEqual(['dup~2', 'dup~3', 'call_2']);
       expect(reply.warnings.filter((warning) => warning.feature === 'tool_call.id')).toHaveLength(3);
     },
