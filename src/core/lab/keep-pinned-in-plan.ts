@@ -6,9 +6,10 @@
  * kept whole. System messages are the strategy's own and cannot be pinned. These are the
  * rules of `restorePinned` in `compact-conversation.ts`, applied to fates instead of messages.
  */
+import { toolGroupAround } from '../transcript/tool-group-around.ts';
 import type { PrunedToolOutput } from '../compression/prune-old-tool-results.ts';
 import { FATE, type StrategyPlan } from '../strategies/strategy.ts';
-import { hasToolCalls, type Message } from '../transcript/message.ts';
+import type { Message } from '../transcript/message.ts';
 
 /** What the strategy would have done to a pinned message that is kept instead. */
 export type PinRescue = 'summarized' | 'dropped' | 'shortened';
@@ -73,16 +74,4 @@ export function keepPinnedInPlan(
     pruned: plan.pruned.filter((item) => !whole.has(item.index)),
     pins: described,
   };
-}
-
-/** The assistant call and all its results around `index`; the message alone outside a group. */
-function toolGroupAround(messages: readonly Message[], index: number): [number, number] {
-  let start = index;
-  if (messages[index]!.role === 'tool') {
-    while (start > 0 && messages[start]!.role === 'tool') start--;
-    if (!hasToolCalls(messages[start]!)) return [index, index + 1];
-  } else if (!hasToolCalls(messages[index]!)) return [index, index + 1];
-  let end = start + 1;
-  while (end < messages.length && messages[end]!.role === 'tool') end++;
-  return [start, end];
 }

@@ -6,6 +6,7 @@
  * guaranteed, growth refused, the boundary recorded in the state. The io layer only adds the
  * cross-tab lock and the storage transaction around it.
  */
+import { toolGroupAround } from '../transcript/tool-group-around.ts';
 import { markCompactionBoundary, recordCompletedCompaction } from '../compression/compression-gates.ts';
 import type { CompressorState } from '../compression/compressor-state.ts';
 import { judgeCompactionGrowth } from '../compression/judge-compaction-growth.ts';
@@ -237,18 +238,6 @@ function removedCallOf(messages: readonly Message[], fates: Uint8Array, index: n
   return owner >= 0 && hasToolCalls(messages[owner]!) && isRemoved(fates[owner]) ? owner : -1;
 }
 
-/** The assistant call and all its results around `index`, so a pin never splits a tool group. */
-function toolGroupOf(messages: readonly Message[], index: number): [number, number] {
-  let start = index;
-  if (messages[index]!.role === 'tool') {
-    while (start > 0 && messages[start]!.role === 'tool') start--;
-    if (!hasToolCalls(messages[start]!)) return [index, index + 1];
-  } else if (!hasToolCalls(messages[index]!)) return [index, index + 1];
-  let end = start + 1;
-  while (end < messages.length && messages[end]!.role === 'tool') end++;
-  return [start, end];
-}
-
 /**
  * Pinned messages must survive every strategy verbatim: one the strategy shortened is put back
  * as it was where it stands; one it summarised or dropped comes back, with its tool group,
@@ -307,7 +296,7 @@ function restorePinned(
     // Checked as the loop goes: a group restored for an earlier pin brings this one back too.
     const call = isRemoved(fates[index]) ? -1 : removedCallOf(input, fates, index);
     if (!isRemoved(fates[index]) && call < 0) continue;
-    const [start, end] = toolGroupOf(input, index);
+    const [start, end] = toolGroupAround(input, index);
     for (let member = start; member < end; member++) {
       restore.add(member);
       fates[member] = FATE.kept;

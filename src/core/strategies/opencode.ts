@@ -48,6 +48,7 @@ import {
   gateReason,
   isUserAsk,
   leadingSystemCount,
+  nothingToCompact,
   summaryMessage,
   sumTokens,
   tokensFor,
@@ -494,29 +495,6 @@ function planOpencode(input: PlanInput): StrategyPlan {
   };
 }
 
-function skipped(
-  input: CompactInput,
-  tokensBefore: number,
-  reason: 'no-compressible-window',
-  note: string,
-): StrategyCompaction {
-  return {
-    messages: [...input.messages],
-    state: input.state,
-    skipped: reason,
-    notes: [note],
-    fates: new Uint8Array(input.messages.length),
-    pruned: [],
-    summaries: [],
-    reattached: [],
-    tokensBefore,
-    tokensAfter: tokensBefore,
-    summarizerCalls: 0,
-    warning: null,
-    hermes: null,
-  };
-}
-
 async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
@@ -556,11 +534,10 @@ async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<
     };
   }
   if (layout.summary === null)
-    return skipped(
+    return nothingToCompact(
       input,
-      tokensBefore,
-      'no-compressible-window',
       'Nothing but the system prompt: there is nothing to compact.',
+      tokensBefore,
     );
   const span = layout.summary;
   const written = await writeSummary(
