@@ -367,13 +367,11 @@ export class ProviderState {
    * LLM code loads on first use, so it stays out of the first screen's bundle.
    */
   async createSummarizer(preset: Preset, hooks: SummarizerHooks): Promise<Summarizer | null> {
-    const settings = this.providerSettings();
-    if (!settings) return null;
-    const [{ createChatClient }, { createLlmSummarizer }] = await Promise.all([
-      import('../io/llm/create-chat-client.ts'),
+    const [client, { createLlmSummarizer }] = await Promise.all([
+      this.createChatClient(preset),
       import('../io/llm/llm-summarizer.ts'),
     ]);
-    const client = await createChatClient(settings, { preset });
+    if (!client) return null;
     // The summariser asks for a streamed reply but passes no handlers: tap the text deltas.
     const streaming: ChatClient = {
       provider: client.provider,
@@ -402,7 +400,7 @@ export class ProviderState {
     });
   }
 
-  /** A client for the main model (the probe's question), or null without a key; loaded on first use. */
+  /** A client for the main model, or null without a key; the LLM code loads on first use. */
   async createChatClient(preset: Preset): Promise<ChatClient | null> {
     const settings = this.providerSettings();
     if (!settings) return null;
