@@ -64,13 +64,17 @@ test.describe('compare', () => {
     // Both summarise, and both keep the system prompt at the head.
     for (const lane of drawn) expect(lane.stretchKinds).toEqual(expect.arrayContaining(['head', 'summary']));
     // The pointer over a lane names the stretch under it (the lanes draw one path per kind).
+    // The diff and the chart mount a paint or two after the lanes and may move them (a scrollbar
+    // appears), so the pointer is placed relative to the lane as it is when it moves there.
     const firstLane = page.getByTestId('compare-lane').first().locator('svg');
-    const laneBox = (await firstLane.boundingBox())!;
-    await page.mouse.move(laneBox.x + 1, laneBox.y + 4);
-    await expect(page.getByTestId('compare-lane-stretch')).toHaveAttribute('data-kind', 'head');
-    await expect(page.getByTestId('compare-lane-stretch')).toContainText(/message #0, [\d,]+ tokens/);
-    await page.mouse.move(laneBox.x + laneBox.width / 2, laneBox.y + laneBox.height + 40);
-    await expect(page.getByTestId('compare-lane-stretch')).toHaveCount(0);
+    const stretch = page.getByTestId('compare-lane-stretch');
+    await expect(async () => {
+      await firstLane.hover({ position: { x: 1, y: 4 } });
+      await expect(stretch).toHaveAttribute('data-kind', 'head', { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+    await expect(stretch).toContainText(/message #0, [\d,]+ tokens/);
+    await page.getByTestId('compare-lane').first().locator('.name').hover();
+    await expect(stretch).toHaveCount(0);
     // Codex keeps user messages from the middle, Claude Code summarises everything after the system prompt.
     expect(drawn[0]!.kept).toBeGreaterThan(drawn[1]!.kept);
     expect(drawn[0]!.summarized).not.toBe(drawn[1]!.summarized);
