@@ -63,7 +63,9 @@ export const CLAUDE_CODE_PROFILE: StrategyProfile = {
     'intent, key technical concepts, files and code, errors and fixes, problem solving, all user messages, pending ' +
     'tasks, current work, optional next step), written after an analysis pass and inserted as a user message behind ' +
     'a continuation note. Then up to 5 of the most recently read or edited files are re-attached, each with its last ' +
-    'whole copy when that is at most 5,000 tokens, otherwise by path only. Prompts are our own words.',
+    'whole copy when that is at most 5,000 tokens, otherwise by path only. When the conversation and the compaction ' +
+    'prompt are over the window, the API answers "prompt is too long" and Claude Code drops the oldest API rounds, ' +
+    'enough to cover the gap, and retries: those messages are dropped without being summarised. Prompts are our own words.',
   preset: HOST_PRESET,
   usesHermesSettings: false,
   options: [AUTOCOMPACT_BUFFER, PERCENT_OVERRIDE, MAX_FILES, FILE_TOKENS],

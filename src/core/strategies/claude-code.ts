@@ -21,12 +21,14 @@ import { formatCount } from '../shared/format-count.ts';
 import { estimateMessagesTokensRough } from '../tokens/estimate-messages-tokens-rough.ts';
 import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
+import { firstMessageSent, templatePromptTokens, trimmedText } from './trim-request-to-window.ts';
 import { fileCopyText, findFileAccesses, type FileAccess } from './find-file-accesses.ts';
 import {
   FATE,
   optionValue,
   type CompactDeps,
   type CompactInput,
+  type MessageTokens,
   type PlanInput,
   type ReattachedFile,
   type Strategy,
@@ -128,6 +130,30 @@ const TEMPLATE: SummaryTemplate = {
 };
 
 const roughFileTokens = (text: string): number => Math.ceil(text.length / CHARS_PER_TOKEN);
+
+/**
+ * Where Claude Code's compaction request starts. It sends the conversation with its tools and
+ * the summary prompt; when the API answers "prompt is too long", Claude Code drops the oldest
+ * API rounds (an assistant turn with its tool results and the user messages after it), enough
+ * to cover the gap the error names, and retries. So a cut lands on an assistant message.
+ */
+let promptTokens: number | null = null;
+function claudeCodeRequestStart(
+  messages: readonly Message[],
+  headEnd: number,
+  tokens: MessageTokens,
+  windowTokens: number,
+): number {
+  promptTokens ??= templatePromptTokens(INSTRUCTIONS, TEMPLATE, SUMMARY_MAX_TOKENS);
+  return firstMessageSent(messages, headEnd, tokens, {
+    requestTokens: tokens.request + promptTokens,
+    windowTokens,
+    canStartAt: (message) => message.role === 'assistant',
+  });
+}
+
+const claudeCodeTrimmedText = (trimmed: number, trimmedTokens: number, windowTokens: number): string =>
+  trimmedText('Claude Code', 'drops, in whole API rounds,', trimmed, trimmedTokens, windowTokens);
 
 /** Claude Code's output reservation: the max output cap, at most 20,000. */
 function outputReservation(config: CompressionConfig): number {
@@ -265,8 +291,10 @@ function planClaudeCode(input: PlanInput): StrategyPlan {
   const trigger = claudeCodeTrigger(config);
   const headEnd = leadingSystemCount(messages);
   const count = messages.length;
+  const sentStart = claudeCodeRequestStart(messages, headEnd, tokens, config.contextLength);
   const fates = new Uint8Array(count);
-  fates.fill(FATE.summarized, headEnd, count);
+  fates.fill(FATE.dropped, headEnd, sentStart);
+  fates.fill(FATE.summarized, sentStart, count);
   const maxFiles = optionValue(config, MAX_FILES);
   const fileTokens = optionValue(config, FILE_TOKENS);
   const files =
@@ -275,7 +303,8 @@ function planClaudeCode(input: PlanInput): StrategyPlan {
       : [];
   let reason = gateReason(config, state, trigger, tokens.request, input.nowMs);
   if (reason === 'ready' && headEnd >= count) reason = 'no-compressible-window';
-  const compacted = sumTokens(tokens, headEnd, count);
+  const summarised = sumTokens(tokens, sentStart, count);
+  const trimmed = sentStart - headEnd;
   const withContent = files.filter((choice) => choice.text !== null).length;
   return {
     trigger,
@@ -288,12 +317,15 @@ function planClaudeCode(input: PlanInput): StrategyPlan {
     fates,
     pruned: [],
     prunedSavings: new Map(),
-    summaries: headEnd < count ? [{ start: headEnd, end: count, kind: 'middle' }] : [],
+    summaries: headEnd < count ? [{ start: sentStart, end: count, kind: 'middle' }] : [],
     reattached: files.map((choice) => choice.file),
-    summaryTokens: headEnd < count ? summaryBudget(compacted) : 0,
+    summaryTokens: headEnd < count ? summaryBudget(summarised) : 0,
     explanation: [
-      `Keeps only the system prompt: all ${formatCount(count - headEnd)} messages (${formatCount(compacted)} tokens) ` +
+      `Keeps only the system prompt: ${trimmed > 0 ? 'the' : 'all'} ${formatCount(count - sentStart)} messages (${formatCount(summarised)} tokens) ` +
         'go into one nine-section summary, inserted as a user message behind a continuation note.',
+      ...(trimmed > 0
+        ? [claudeCodeTrimmedText(trimmed, sumTokens(tokens, headEnd, sentStart), config.contextLength)]
+        : []),
       files.length === 0
         ? 'No file was read or written in the conversation, so nothing is re-attached after the summary.'
         : `Then re-attaches the ${formatCount(files.length)} most recently read or edited ${files.length === 1 ? 'file' : 'files'}` +
@@ -318,8 +350,10 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
       tokensBefore,
     );
   }
-  fates.fill(FATE.summarized, headEnd, count);
   const tokens = tokensFor(input);
+  const sentStart = claudeCodeRequestStart(messages, headEnd, tokens, config.contextLength);
+  fates.fill(FATE.dropped, headEnd, sentStart);
+  fates.fill(FATE.summarized, sentStart, count);
   const fileTokens = optionValue(config, FILE_TOKENS);
   const files = chooseFiles(
     messages,
@@ -330,12 +364,12 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
   const override = input.summaryOverrides?.[0];
   const written = await writeSummary(
     {
-      turns: messages.slice(headEnd),
+      turns: messages.slice(sentStart),
       preset: HOST_PRESET,
       textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
-      budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
+      budgetTokens: summaryBudget(sumTokens(tokens, sentStart, count)),
       // `/compact <instructions>` reaches Claude Code's prompt the way a focus topic reaches ours.
       focusTopic: input.focusTopic ?? null,
       model: config.summaryModel || null,
@@ -351,12 +385,18 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
   ];
   const withContent = files.filter((choice) => choice.text !== null).length;
   const notes = [
-    `Summarised all ${formatCount(count - headEnd)} messages after the system prompt into one summary.`,
+    sentStart === headEnd
+      ? `Summarised all ${formatCount(count - headEnd)} messages after the system prompt into one summary.`
+      : `Summarised the last ${formatCount(count - sentStart)} messages into one summary.`,
     files.length === 0
       ? 'No file was read or written, so none was re-attached.'
       : `Re-attached ${formatCount(files.length)} recent ${files.length === 1 ? 'file' : 'files'} after it: ` +
         `${formatCount(withContent)} with content, ${formatCount(files.length - withContent)} by path only.`,
   ];
+  if (sentStart > headEnd)
+    notes.push(
+      claudeCodeTrimmedText(sentStart - headEnd, sumTokens(tokens, headEnd, sentStart), config.contextLength),
+    );
   if (input.focusTopic)
     notes.push(`The summary was asked to focus on "${input.focusTopic}" (/compact instructions).`);
   if (written.fallback)
@@ -377,7 +417,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
       {
         body,
         outputIndex: headEnd,
-        span: { start: headEnd, end: count, kind: 'middle' },
+        span: { start: sentStart, end: count, kind: 'middle' },
         prompt: written.prompt,
         fallback: written.fallback,
       },

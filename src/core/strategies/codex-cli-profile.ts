@@ -38,7 +38,9 @@ export const CODEX_CLI_PROFILE: StrategyProfile = {
     'is 95% of the raw one). The new history is the initial context (system prompt), your previous user messages ' +
     'newest first up to 20,000 tokens at about four bytes per token (the oldest one that does not fit is cut to the ' +
     'remainder), and a handoff summary inserted as a user message behind a note that another model did the earlier ' +
-    'work. Assistant replies, tool calls and tool results are not kept. The summary follows Codex’s checkpoint ' +
+    'work. Assistant replies, tool calls and tool results are not kept. When the history and the compaction prompt are ' +
+    'over the window, Codex trims the oldest items one by one until the request fits ("Trimmed N older thread item(s) ' +
+    'before compacting"): those are dropped without being summarised. The summary follows Codex’s checkpoint ' +
     'structure (goal; progress and decisions; constraints; next steps; critical data), written in our own words.',
   preset: HOST_PRESET,
   usesHermesSettings: false,

@@ -17,6 +17,7 @@ import { withSharedCaches } from './shared-message-caches.ts';
 import type { Message } from '../transcript/message.ts';
 import {
   FATE,
+  type MessageTokens,
   optionValue,
   type CompactDeps,
   type CompactInput,
@@ -38,6 +39,7 @@ import {
   tokensFor,
   utf8Bytes,
 } from './strategy-kit.ts';
+import { firstMessageSent, templatePromptTokens, trimmedText } from './trim-request-to-window.ts';
 import { writeSummary } from './write-summary.ts';
 
 /** Codex's usable window is 95% of the raw one; the trigger is measured against the raw one. */
@@ -132,6 +134,28 @@ function selectUserMessages(
   return kept.reverse();
 }
 
+/**
+ * Where Codex's compaction request starts: its whole history (no tools) and its prompt must fit
+ * the raw window, else it trims the oldest items one by one, never a tool result from its call.
+ */
+let promptTokens: number | null = null;
+function codexRequestStart(
+  messages: readonly Message[],
+  headEnd: number,
+  tokens: MessageTokens,
+  windowTokens: number,
+): number {
+  promptTokens ??= templatePromptTokens(INSTRUCTIONS, TEMPLATE, SUMMARY_MAX_TOKENS);
+  return firstMessageSent(messages, headEnd, tokens, {
+    requestTokens: sumTokens(tokens, 0, messages.length) + promptTokens,
+    windowTokens,
+    canStartAt: (message) => message.role !== 'tool',
+  });
+}
+
+const codexTrimmedText = (trimmed: number, trimmedTokens: number, windowTokens: number): string =>
+  trimmedText('Codex', 'trims', trimmed, trimmedTokens, windowTokens);
+
 function codexTrigger(config: CompressionConfig): StrategyTrigger {
   const share = optionValue(config, TRIGGER_PERCENT) / 100;
   const window = config.contextLength;
@@ -156,8 +180,10 @@ function planCodex(input: PlanInput): StrategyPlan {
   const count = messages.length;
   const budget = optionValue(config, USER_MESSAGE_BUDGET);
   const kept = selectUserMessages(messages, headEnd, budget);
+  const sentStart = codexRequestStart(messages, headEnd, tokens, config.contextLength);
   const fates = new Uint8Array(count);
-  fates.fill(FATE.summarized, headEnd, count);
+  fates.fill(FATE.dropped, headEnd, sentStart);
+  fates.fill(FATE.summarized, sentStart, count);
   const prunedSavings = new Map<number, number>();
   for (const item of kept) {
     fates[item.index] = item.truncated === null ? FATE.kept : FATE.pruned;
@@ -168,8 +194,9 @@ function planCodex(input: PlanInput): StrategyPlan {
   }
   let reason = gateReason(config, state, trigger, tokens.request, input.nowMs);
   if (reason === 'ready' && headEnd >= count) reason = 'no-compressible-window';
-  const compacted = sumTokens(tokens, headEnd, count);
+  const summarised = sumTokens(tokens, sentStart, count);
   const userAsks = messages.slice(headEnd).filter(isUserAsk).length;
+  const trimmed = sentStart - headEnd;
   return {
     trigger,
     triggerTokens: tokens.request,
@@ -181,15 +208,18 @@ function planCodex(input: PlanInput): StrategyPlan {
     fates,
     pruned: [],
     prunedSavings,
-    summaries: headEnd < count ? [{ start: headEnd, end: count, kind: 'middle' }] : [],
+    summaries: headEnd < count ? [{ start: sentStart, end: count, kind: 'middle' }] : [],
     reattached: [],
-    summaryTokens: headEnd < count ? summaryBudget(compacted) : 0,
+    summaryTokens: headEnd < count ? summaryBudget(summarised) : 0,
     explanation: [
       `Keeps the system prompt and your last ${formatCount(budget)} tokens of user messages and nothing else: ` +
         `${formatCount(kept.length)} of ${formatCount(userAsks)} user ${userAsks === 1 ? 'message' : 'messages'}, newest first` +
         `${kept.some((item) => item.truncated !== null) ? ', the oldest of them cut to fit' : ''}.`,
       'Every assistant reply and tool call is dropped from the history; the handoff summary, inserted as a user message, stands for them.',
       'Codex counts about four bytes of text per token for the kept user messages.',
+      ...(trimmed > 0
+        ? [codexTrimmedText(trimmed, sumTokens(tokens, headEnd, sentStart), config.contextLength)]
+        : []),
     ],
     hermes: null,
   };
@@ -210,16 +240,18 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
   }
   const tokens = tokensFor(input);
   const kept = selectUserMessages(messages, headEnd, optionValue(config, USER_MESSAGE_BUDGET));
-  fates.fill(FATE.summarized, headEnd, count);
+  const sentStart = codexRequestStart(messages, headEnd, tokens, config.contextLength);
+  fates.fill(FATE.dropped, headEnd, sentStart);
+  fates.fill(FATE.summarized, sentStart, count);
   for (const item of kept) fates[item.index] = item.truncated === null ? FATE.kept : FATE.pruned;
   const written = await writeSummary(
     {
-      turns: messages.slice(headEnd),
+      turns: messages.slice(sentStart),
       preset: HOST_PRESET,
       textCache: input.summaryTextCache,
       instructions: INSTRUCTIONS,
       template: TEMPLATE,
-      budgetTokens: summaryBudget(sumTokens(tokens, headEnd, count)),
+      budgetTokens: summaryBudget(sumTokens(tokens, sentStart, count)),
       model: config.summaryModel || null,
       ...(input.summaryOverrides?.[0] !== undefined ? { override: input.summaryOverrides[0] } : {}),
     },
@@ -233,8 +265,11 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
     summaryMessage('user', `${CODEX_SUMMARY_PREFIX}\n\n${written.body}`),
   ];
   const notes = [
-    `Kept the system prompt and ${formatCount(kept.length)} earlier user ${kept.length === 1 ? 'message' : 'messages'}; the summary stands for the other ${formatCount(count - headEnd - kept.length)} messages.`,
+    `Kept the system prompt and ${formatCount(kept.length)} earlier user ${kept.length === 1 ? 'message' : 'messages'}; the summary stands for the other ${formatCount(count - sentStart - kept.filter((item) => item.index >= sentStart).length)} messages.`,
   ];
+  const trimmed = sentStart - headEnd;
+  if (trimmed > 0)
+    notes.push(codexTrimmedText(trimmed, sumTokens(tokens, headEnd, sentStart), config.contextLength));
   if (input.focusTopic) notes.push("Codex's /compact takes no focus topic; it was not used.");
   if (written.fallback)
     notes.push(`The summariser failed (${written.error}); a deterministic digest stands in.`);
@@ -254,7 +289,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
       {
         body: written.body,
         outputIndex: output.length - 1,
-        span: { start: headEnd, end: count, kind: 'middle' },
+        span: { start: sentStart, end: count, kind: 'middle' },
         prompt: written.prompt,
         fallback: written.fallback,
       },

@@ -267,6 +267,41 @@ describe('claude-code compact', () => {
     expect(messageText(compaction.messages[1]!)).not.toContain('Walking through');
   });
 
+  it('drops the oldest whole API rounds until the request fits the window, as its prompt-too-long retry does', async () => {
+    // Sixteen messages of 1,000 tokens: with the prompt (under 1,000 tokens) a 13,999-token
+    // window holds thirteen of them at most. Dropping #1–#3 would fit, but #4 is a tool result:
+    // the cut lands on the next round, the assistant turn #5.
+    const messages = fileTranscript();
+    const tokens = fixedTokens(messages.map(() => 1000));
+    const { summarizer, requests } = recordingSummarizer('## 1. Primary Request and Intent\nRun the tests.');
+    const input = { messages, tools: [], config: configWith(13_999), state: initialState, tokens };
+    const plan = planFor(messages, { config: configWith(13_999), tokens });
+    const compaction = await strategy.compact(input, { summarizer, now: () => 0 });
+    const expected = messages.map((_, index) =>
+      index === 0 ? FATE.kept : index <= 4 ? FATE.dropped : FATE.summarized,
+    );
+    expect([...compaction.fates]).toEqual(expected);
+    expect([...plan.fates]).toEqual(expected);
+    expect(plan.summaries).toEqual([{ start: 5, end: 16, kind: 'middle' }]);
+    expect(compaction.summaries[0]!.span).toEqual({ start: 5, end: 16, kind: 'middle' });
+    const prompt = requests[0]!.prompt;
+    expect(prompt).not.toContain('Fix the parser in a.py');
+    expect(prompt).not.toContain('[TOOL RESULT c2]');
+    expect(prompt).toContain('[TOOL RESULT c3]');
+    // The files come from the whole session, as Claude Code's read-file state does.
+    expect(compaction.reattached).toHaveLength(5);
+    expect(compaction.notes).toContain(
+      "The whole history does not fit the 13,999-token window with Claude Code's compaction prompt, so Claude Code " +
+        'drops, in whole API rounds, the oldest 4 messages (4,000 tokens) before it compacts: they are dropped without being summarised.',
+    );
+    // A window that holds the whole request drops nothing.
+    const whole = await strategy.compact(
+      { ...input, config: configWith(200_000) },
+      { summarizer, now: () => 0 },
+    );
+    expect(whole.fates.includes(FATE.dropped)).toBe(false);
+  });
+
   it('skips a transcript that is only a system prompt', async () => {
     const compaction = await strategy.compact(
       { messages: [system('s')], tools: [], config: configWith(200_000), state: initialState },

@@ -116,4 +116,49 @@ describe('codex-cli', () => {
     // 12,000 + 10,000 + 100 = 22,100 ≤ 30,000: all three asks, whole and in order.
     expect(compaction.messages.slice(1, 4)).toEqual([messages[1], messages[5], messages[8]]);
   });
+
+  it('trims the oldest messages, never a tool result from its call, until the request fits the window, as Codex retries', async () => {
+    // Ten messages of 1,000 tokens each. The request is theirs and the prompt's own text (a few
+    // hundred tokens). A window of 8,500 holds eight messages with that, not nine: #1 and #2 go,
+    // and so does #3, the result of #2's call.
+    const { summarizer, requests } = recordingSummarizer('summary');
+    const tokens = fixedTokens(
+      messages.map(() => 1000),
+      10_000,
+    );
+    const input = { messages, tools: [], config: configWith(8500), state: initialState, force: true, tokens };
+    const plan = strategy.plan({ ...input, prepared: undefined, nowMs: 0 });
+    const compaction = await strategy.compact(input, { summarizer, now: () => 0 });
+    expect(Array.from(compaction.fates)).toEqual([
+      FATE.kept,
+      FATE.dropped,
+      FATE.dropped,
+      FATE.dropped,
+      FATE.summarized,
+      FATE.pruned,
+      FATE.summarized,
+      FATE.summarized,
+      FATE.kept,
+      FATE.summarized,
+    ]);
+    expect(Array.from(plan.fates)).toEqual(Array.from(compaction.fates));
+    expect(plan.summaries).toEqual([{ start: 4, end: 10, kind: 'middle' }]);
+    expect(compaction.summaries[0]!.span).toEqual({ start: 4, end: 10, kind: 'middle' });
+    const prompt = requests[0]!.prompt;
+    expect(prompt).not.toContain('first x');
+    expect(prompt).not.toContain('[TOOL RESULT call-1]');
+    expect(prompt).toContain('[ASSISTANT]: Listed the files.');
+    expect(compaction.notes).toEqual([
+      'Kept the system prompt and 2 earlier user messages; the summary stands for the other 4 messages.',
+      "The whole history does not fit the 8,500-token window with Codex's compaction prompt, so Codex trims the " +
+        'oldest 3 messages (3,000 tokens) before it compacts: they are dropped without being summarised.',
+    ]);
+
+    // A window that holds it all trims nothing.
+    const whole = await strategy.compact(
+      { ...input, config: configWith(11_000) },
+      { summarizer, now: () => 0 },
+    );
+    expect(whole.fates.includes(FATE.dropped)).toBe(false);
+  });
 });
