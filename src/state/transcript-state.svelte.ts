@@ -125,7 +125,10 @@ export class TranscriptState {
         .run((api) =>
           api.openDocument(
             this.#documentId,
-            $state.snapshot<Message[]>(transcript.messages),
+            // Sent as they are: every caller's messages are plain data (the demo, a `$state.raw`
+            // conversation, a worker's reply). A deep snapshot of the demo was 20–28 ms of the
+            // first screen's longest task, for a copy postMessage makes anyway.
+            transcript.messages,
             this.#strategyName(),
             {
               tools: $state.snapshot(transcript.metadata.tools ?? []),
