@@ -16,6 +16,19 @@ export async function openAppPage(session: BrowserSession): Promise<Page> {
   return page;
 }
 
+/**
+ * Waits for the app's first screen: the demo's context map drawn, then no long task for
+ * `quietMs`. A figure for one operation starts after it: an import begun 100 ms after the page's
+ * load event once counted the app's own start-up (building and drawing the demo) as the import's.
+ */
+export async function waitForFirstScreen(page: Page, quietMs = 500): Promise<void> {
+  await page
+    .locator('[data-testid="context-map"] [data-region]')
+    .first()
+    .waitFor({ state: 'attached', timeout: APP_READY_TIMEOUT_MS });
+  await waitForQuiet(page, quietMs, APP_READY_TIMEOUT_MS);
+}
+
 /** Whether the app shows an element with this data-testid within `timeoutMs`. */
 export async function hasTestId(
   page: Page,

@@ -3,6 +3,7 @@ import {
   importThroughUi,
   longTasksBetween,
   openAppPage,
+  waitForFirstScreen,
   type ImportTiming,
 } from './bench-app-page.ts';
 import type { BrowserSession } from './bench-browser.ts';
@@ -69,6 +70,7 @@ export async function measureImportBrowser(
           ],
         };
       }
+      await waitForFirstScreen(page);
       context.log(`app import of ${megabytes} MiB in Chromium, run ${run + 1} of ${runCount}`);
       const timing = await importThroughUi(page, file.path, file.messages, importTimeoutMs(megabytes));
       await page.waitForTimeout(SETTLE_MS);
