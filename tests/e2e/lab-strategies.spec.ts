@@ -3,6 +3,31 @@ import { collectConsoleErrors } from './console-errors.ts';
 import { messageCount, openLab, readRegions, waitForRegionsToChange } from './lab-helpers.ts';
 
 test.describe('strategies', () => {
+  test('a history over the window: Codex trims its oldest messages, and the map and the verdict show them dropped', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    await page.getByTestId('setting-context-length').fill('16000');
+    await page.getByTestId('setting-preset').selectOption('codex-cli');
+    await expect(page.getByTestId('map-marker-window')).toHaveAttribute('data-tokens', '16000');
+    // The demo (~100K tokens) does not fit a 16K window with Codex's compaction prompt.
+    await expect(page.getByTestId('strategy-explanation')).toContainText(
+      /so Codex trims the oldest \d+ messages \([\d,]+ tokens\) before it compacts/,
+    );
+    await expect(page.getByTestId('map-dropped-inside')).toBeVisible();
+    await expect(page.getByTestId('map-legend-dropped')).toHaveText('dropped without a summary');
+    await expect(
+      page.getByText(/would be summarised and \d+ messages dropped without a summary/),
+    ).toBeVisible();
+    // A window that holds it drops nothing.
+    await page.getByTestId('setting-context-length').fill('400000');
+    await expect(page.getByTestId('map-marker-window')).toHaveAttribute('data-tokens', '400000');
+    await expect(page.getByTestId('map-dropped-inside')).toHaveCount(0);
+    await expect(page.getByTestId('strategy-explanation')).not.toContainText('trims the oldest');
+    expect(errors).toEqual([]);
+  });
+
   test('choosing codex-cli redraws the map and the explanation; its replay compacts, is assessed and saves', async ({
     page,
   }) => {

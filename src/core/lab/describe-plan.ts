@@ -8,11 +8,19 @@ import { assertNever } from '../shared/assert-never.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { plural } from '../shared/plural.ts';
 import type { Estimator } from '../tokens/estimator.ts';
+import { FATE } from '../strategies/strategy.ts';
 import type { LabPlan } from './lab-plan.ts';
 import type { HygieneDecision } from '../compression/hygiene-decision.ts';
 import type { TurnCompactionDecision } from '../loop/decide-turn-compaction.ts';
 
 const messages = (count: number): string => plural(count, 'message');
+
+/** " and 42 messages dropped without a summary", when the plan drops any (Cline, a trimmed request). */
+function droppedText(fates: Uint8Array): string {
+  let dropped = 0;
+  for (const fate of fates) if (fate === FATE.dropped) dropped++;
+  return dropped > 0 ? ` and ${messages(dropped)} dropped without a summary` : '';
+}
 
 /** How a token figure was obtained, in words. */
 export function describeTokenBasis(basis: Estimator): string {
@@ -45,6 +53,7 @@ type TriggerPlan = Pick<
   | 'tailStart'
   | 'messageCount'
   | 'summaries'
+  | 'fates'
   | 'after'
   | 'hermes'
   | 'live'
@@ -81,7 +90,7 @@ export function describeTrigger(
     case 'ready':
       details.push(
         plan.summaries.length > 0
-          ? `${messages(plan.summaries.reduce((sum, span) => sum + span.end - span.start, 0))} would be summarised; the context would go to about ${formatCount(plan.after.tokens)} tokens.`
+          ? `${messages(plan.summaries.reduce((sum, span) => sum + span.end - span.start, 0))} would be summarised${droppedText(plan.fates)}; the context would go to about ${formatCount(plan.after.tokens)} tokens.`
           : `The context would go to about ${formatCount(plan.after.tokens)} tokens.`,
       );
       break;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeTrigger } from '#core/lab/describe-plan.ts';
 import type { LabPlan } from '#core/lab/lab-plan.ts';
+import { FATE } from '#core/strategies/strategy.ts';
 
 type TriggerPlan = Parameters<typeof describeTrigger>[0];
 
@@ -19,6 +20,7 @@ function plan(overrides: Partial<LabPlan> = {}): TriggerPlan {
     tailStart: 40,
     messageCount: 49,
     summaries: [{ start: 4, end: 40, kind: 'middle' }],
+    fates: new Uint8Array(49),
     after: { tokens: 38_000, messages: 14, summaryTokens: 10_000, segments: [], warnings: [] },
     hermes: null,
     ...overrides,
@@ -33,6 +35,15 @@ describe('describeTrigger', () => {
       "109,000 tokens (Hermes' rough estimate, messages + tool schemas) reach the trigger of 100,000: 50% of the 200,000-token window.",
       '36 messages would be summarised; the context would go to about 38,000 tokens.',
     ]);
+  });
+
+  it('says how many messages it would drop without a summary', () => {
+    const fates = new Uint8Array(49);
+    fates.fill(FATE.dropped, 4, 20);
+    const explanation = describeTrigger(plan({ fates, summaries: [{ start: 20, end: 40, kind: 'middle' }] }));
+    expect(explanation.details[1]).toBe(
+      '20 messages would be summarised and 16 messages dropped without a summary; the context would go to about 38,000 tokens.',
+    );
   });
 
   it('shows both countings and says when they disagree about firing', () => {
