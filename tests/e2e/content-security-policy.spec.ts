@@ -19,6 +19,24 @@ test.describe('content security policy', () => {
       }
     });
     expect(blocked).toBe(true);
+    // The app's own WebAssembly (core/tokens' text scans) compiles under the policy; eval does not.
+    const compiled = await page.evaluate(() => {
+      try {
+        new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(compiled).toBe(true);
+    const evaluated = await page.evaluate(() => {
+      try {
+        return (0, eval)('1 + 1') === 2;
+      } catch {
+        return false;
+      }
+    });
+    expect(evaluated).toBe(false);
     // The demo still opens and counts: the policy does not get in the app's own way.
     await expect(page.getByTestId('context-map')).toBeVisible({ timeout: 30_000 });
     expect(errors.filter((error) => !/collector\.example\.com|Content Security Policy/.test(error))).toEqual(

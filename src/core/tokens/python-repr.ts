@@ -1,4 +1,5 @@
 import { PythonFloat, pythonFloatRepr, pythonIntRepr } from './python-float.ts';
+import { ASCII_SCAN_MIN_LENGTH, asciiReprLength } from './scan-ascii-text.ts';
 
 export { pythonLength, pythonSlice } from './python-length.ts';
 
@@ -57,6 +58,10 @@ const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdf
 export function pythonStringReprLength(text: string): number {
   const length = text.length;
   if (!NEEDS_CHARACTER_SCAN.test(text)) return length + 2;
+  if (length >= ASCII_SCAN_MIN_LENGTH) {
+    const scanned = asciiReprLength(text);
+    if (scanned !== null) return scanned;
+  }
   // Most tool output is ASCII with newlines, tabs and quotes: count those escapes with native
   // indexOf passes instead of a per-character loop (about twice as fast on 25 MB transcripts).
   if (!OUTSIDE_PLAIN_ASCII.test(text)) {
@@ -185,6 +190,31 @@ export function pythonStr(value: unknown): string {
   return typeof value === 'string' ? value : pythonRepr(value);
 }
 
+/** '{' + '}', ', ' between entries and ': ' inside each, around the keys' and values' own reprs. */
+const dictFraming = (entries: number): number => 2 + Math.max(0, entries - 1) * 2 + entries * 2;
+
+function mapReprLength(map: Map<unknown, unknown>): number {
+  let total = dictFraming(map.size);
+  for (const [key, item] of map) total += pythonReprLength(key) + pythonReprLength(item);
+  return total;
+}
+
+/**
+ * A plain object's dict repr length, walking its keys in place: messages are measured by the
+ * thousand, and building an entry list for each (as `pythonRepr` does) was a tenth of the cost.
+ */
+function recordReprLength(record: Record<string, unknown>): number {
+  let total = 0;
+  let entries = 0;
+  for (const key of Object.keys(record)) {
+    const item = record[key];
+    if (item === undefined) continue;
+    total += pythonStringReprLength(key) + pythonReprLength(item);
+    entries++;
+  }
+  return total + dictFraming(entries);
+}
+
 /** `len(repr(value))` in code points, computed without building the text. */
 export function pythonReprLength(value: unknown): number {
   if (value === null || value === undefined) return 4;
@@ -204,11 +234,8 @@ export function pythonReprLength(value: unknown): number {
         for (const item of value) total += pythonReprLength(item);
         return total;
       }
-      const entries = entriesOf(value) ?? [];
-      // '{' + '}' + ', ' between entries + ': ' inside each.
-      let total = 2 + Math.max(0, entries.length - 1) * 2 + entries.length * 2;
-      for (const [key, item] of entries) total += pythonReprLength(key) + pythonReprLength(item);
-      return total;
+      if (value instanceof Map) return mapReprLength(value);
+      return recordReprLength(value as Record<string, unknown>);
     }
     default:
       // Only a symbol or a function is left; TypeScript can only call it `{}`.

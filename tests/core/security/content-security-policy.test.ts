@@ -42,7 +42,8 @@ describe('buildContentSecurityPolicy', () => {
     );
     // Service worker registration is checked against worker-src (then script-src).
     expect(directives.get('worker-src')).toEqual(["'self'"]);
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    // Scripts only from the app; WebAssembly compiled from its own bytes, no JavaScript eval.
+    expect(directives.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     // No manifest-src: the manifest falls back to default-src.
     expect(directives.has('manifest-src')).toBe(false);
     expect(directives.get('default-src')).toEqual(["'self'"]);
