@@ -150,6 +150,59 @@ function checksAt(text: string, index: number, checks: AnchorChecks): number {
 /** False when no redaction pattern can match anywhere in `text`; true means "run the passes". */
 export const couldContainSecret = (text: string): boolean => SECRET_SCREEN_RE.test(text);
 
+/** Texts are screened together in pieces of about this many characters, one regex scan each. */
+const SCREEN_PIECE_CHARS = 1 << 18;
+
+/**
+ * `couldContainSecret` of many texts at once: `flags[i]` is 1 when a pattern could match
+ * `texts[i]`. A compaction screens every turn it serialises, mostly short texts (one-liners,
+ * shrunk arguments); one regex call per text cost about as much as the scanning itself. Here the
+ * texts are joined with newlines into pieces of ~256K characters and each piece is scanned once.
+ *
+ * A flag may be set where the text alone would not be (an anchor whose lookbehind reaches into
+ * the text before), never missed: every alternative consumes only its anchor character, a
+ * newline is no anchor, and the only negative lookaround (no key character before a vendor key)
+ * holds at a text's start either way, since a newline is no key character. A flagged text is
+ * then redacted as usual, which screens it again on its own.
+ */
+export function screenTexts(texts: readonly string[]): Uint8Array {
+  const flags = new Uint8Array(texts.length);
+  let start = 0;
+  while (start < texts.length) {
+    let end = start + 1;
+    let chars = texts[start]!.length;
+    while (end < texts.length && chars + texts[end]!.length < SCREEN_PIECE_CHARS) {
+      chars += texts[end]!.length + 1;
+      end++;
+    }
+    if (end - start === 1) flags[start] = couldContainSecret(texts[start]!) ? 1 : 0;
+    else screenPiece(texts, start, end, flags);
+    start = end;
+  }
+  return flags;
+}
+
+/** Flags the texts of `texts[start, end)` that hold an anchor, scanning them joined. */
+function screenPiece(texts: readonly string[], start: number, end: number, flags: Uint8Array): void {
+  const piece = texts.slice(start, end).join('\n');
+  let text = start;
+  // Where text `text` ends in the piece (the newline after it).
+  let textEnd = texts[start]!.length;
+  SECRET_ANCHORS_RE.lastIndex = 0;
+  for (let match = SECRET_ANCHORS_RE.exec(piece); match !== null; match = SECRET_ANCHORS_RE.exec(piece)) {
+    while (match.index > textEnd) {
+      text++;
+      textEnd += 1 + texts[text]!.length;
+    }
+    flags[text] = 1;
+    // One anchor is enough: go on from the next text.
+    if (text + 1 >= end) break;
+    text++;
+    SECRET_ANCHORS_RE.lastIndex = textEnd + 1;
+    textEnd += 1 + texts[text]!.length;
+  }
+}
+
 /**
  * The patterns (`SECRET_PATTERN` bits) that could match somewhere in `text`, from the same one
  * scan: each anchor it finds (rare) is told apart by the character and, where two patterns

@@ -141,6 +141,25 @@ export function isAnyHermesSummaryContent(content: unknown): boolean {
   return ALL_SUMMARY_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
+/** Text that, once `trimStart()`ed, opens with `[` (JavaScript's `\s` is what `trimStart` removes). */
+const OPENS_WITH_BRACKET = /^\s*\[/;
+const OPEN_BRACKET = 0x5b;
+
+/**
+ * Whether `text` may open with `[` once trimmed, as every handoff prefix does. Decided from the
+ * first character where it can be (a call per message of a compaction's window, so no regex
+ * unless the text starts with a character that could be whitespace).
+ */
+function mayOpenWithBracket(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first === OPEN_BRACKET) return true;
+  if (first > 0x20 && first < 0x7f) return false;
+  return OPENS_WITH_BRACKET.test(text);
+}
+if (!ALL_SUMMARY_PREFIXES.every((prefix) => prefix.startsWith('['))) {
+  throw new Error('every summary prefix must open with "[" (isContextSummaryContent relies on it)');
+}
+
 const recognisesMerged = (preset: Preset): boolean =>
   preset.assembly.summaryDetection === 'all-prefixes-and-merged';
 
@@ -180,6 +199,12 @@ export function repeatedCompressionWarning(compressionCount: number): string {
  * after the merge delimiter is checked instead.
  */
 export function isContextSummaryContent(content: unknown, preset: Preset): boolean {
+  // Most messages are plain text that neither opens with a bracket nor holds the merge
+  // delimiter: rule them out without trimming or trying each prefix (the check runs on every
+  // message of a compaction's window).
+  if (typeof content === 'string' && !mayOpenWithBracket(content)) {
+    if (!recognisesMerged(preset) || !content.includes(MERGED_SUMMARY_DELIMITER)) return false;
+  }
   let text = contentTextForContains(content).trimStart();
   const delimiterAt = recognisesMerged(preset) ? text.indexOf(MERGED_SUMMARY_DELIMITER) : -1;
   if (delimiterAt >= 0) text = text.slice(delimiterAt + MERGED_SUMMARY_DELIMITER.length).trimStart();

@@ -14,7 +14,10 @@ import {
 } from './markers.ts';
 import { summarizeToolResult } from './summarize-tool-result.ts';
 import type { HermesRaised } from '../shared/hermes-raised.ts';
-import { truncateToolCallArgs } from './truncate-tool-call-args.ts';
+import { DEFAULT_ARGUMENT_HEAD_CHARS, truncateToolCallArgs } from './truncate-tool-call-args.ts';
+import type { Result } from '../shared/result.ts';
+import type { JsonParseError } from '../shared/safe-parse-json.ts';
+import { parsePythonJson, type PythonJsonValue } from '../tokens/parse-python-json.ts';
 
 export interface PruneOptions {
   /** Messages always protected at the end (Hermes passes `protect_last_n`). */
@@ -291,6 +294,9 @@ function createOldPruner(result: Message[], preset: Preset, calls: () => Map<unk
   const switches = preset.pruning;
   let done = 0;
   const callOf = (message: Message): CallInfo => callFor(calls(), message);
+  // Long arguments are parsed when their call is shrunk (pass 3), and again by the one-liner of
+  // the result it answers, which comes later in the same walk: the parse is kept until then.
+  const parsedArguments = new Map<string, Result<PythonJsonValue, JsonParseError>>();
   const replaceContent = (
     index: number,
     kind: PrunedToolOutput['kind'],
@@ -337,7 +343,9 @@ function createOldPruner(result: Message[], preset: Preset, calls: () => Map<unk
     if (isOldPlaceholder || content.startsWith('[Duplicate tool output')) return;
     if (!pythonLengthExceeds(content, ONE_LINER_MIN_CHARS)) return;
     const call = callOf(message);
-    const line = summarizeToolResult(call.name, call.args, content, preset);
+    const parsed = parsedArguments.get(call.args);
+    parsedArguments.delete(call.args);
+    const line = summarizeToolResult(call.name, call.args, content, preset, parsed);
     if (line.ok) replaceContent(index, 'one-liner', line.value);
     else raises.push({ ...line.error, index });
   };
@@ -351,7 +359,9 @@ function createOldPruner(result: Message[], preset: Preset, calls: () => Map<unk
       if (!isPlainObject(call) || !isPlainObject(call.function)) return call;
       const args: unknown = call.function.arguments;
       if (typeof args !== 'string' || !pythonLengthExceeds(args, ARGUMENTS_SHRINK_MIN_CHARS)) return call;
-      const shrunk = truncateToolCallArgs(args);
+      const parsed = parsePythonJson(args);
+      parsedArguments.set(args, parsed);
+      const shrunk = truncateToolCallArgs(args, DEFAULT_ARGUMENT_HEAD_CHARS, parsed);
       if (shrunk === args) return call;
       modified = true;
       pruned.push({
@@ -380,6 +390,8 @@ function createOldPruner(result: Message[], preset: Preset, calls: () => Map<unk
         if (message.role === 'tool') pruneToolResult(done, message);
         else shrinkArguments(done, message);
       }
+      // Kept parses only serve results within this walk; a later one parses again.
+      parsedArguments.clear();
     },
   };
 }

@@ -199,6 +199,7 @@ export function redactSensitiveText(text: string, options: RedactOptions = {}): 
   return result;
 }
 
+const STRICT: RedactOptions = { redactUrlCredentials: true };
+
 /** The strict mode every compaction boundary uses (Hermes `_redact_compaction_text`). */
-export const redactCompactionText = (text: string): string =>
-  redactSensitiveText(text, { redactUrlCredentials: true });
+export const redactCompactionText = (text: string): string => redactSensitiveText(text, STRICT);

@@ -7,6 +7,7 @@ import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
 import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
+import { screenTexts } from './could-contain-secret.ts';
 import { redactCompactionText, redactSensitiveText } from './redact-sensitive-text.ts';
 import { stripThinkBlocks } from './strip-think-blocks.ts';
 
@@ -60,63 +61,114 @@ function flattenParts(parts: readonly unknown[]): string {
   return texts.join('\n');
 }
 
-function bodyText(message: Message, preset: Preset): string {
+/**
+ * What a message's body is before redaction: 2026-04 handed the raw value to the redactor (which
+ * renders non-strings with `str()`); 2026-07 flattens part lists to text first.
+ */
+function bodySource(message: Message, preset: Preset): string {
   const content = message.content;
+  if (typeof content === 'string') return content;
   if (preset.summary.serialization === 'raw') {
-    // 2026-04 handed the raw value to the redactor, which renders non-strings with str().
-    if (content === null || content === undefined || content === '') return '';
-    const text = typeof content === 'string' ? content : pythonRepr(content);
-    return redactSensitiveText(text);
+    return content === null || content === undefined ? '' : pythonRepr(content);
   }
-  let text: string;
-  if (Array.isArray(content)) text = flattenParts(content);
-  else if (typeof content === 'string') text = content;
-  else if (content === null || content === undefined) text = '';
-  else text = pythonRepr(content);
-  text = redactCompactionText(text);
+  if (Array.isArray(content)) return flattenParts(content);
+  return content === null || content === undefined ? '' : pythonRepr(content);
+}
+
+/** The redacted body as the summariser reads it (before the head-and-tail cut). */
+function finishBody(redacted: string, message: Message, preset: Preset): string {
+  if (preset.summary.serialization === 'raw') return redacted;
+  let text = redacted;
   // A plain substring check first: the regex pass is only needed when a directive is present.
   if (text.includes('MEDIA:')) text = text.replace(MEDIA_DIRECTIVE_RE, '[media attachment]');
   if (message.role === 'assistant' && text) text = stripThinkBlocks(text);
   return text;
 }
 
-function toolCallLines(message: Message, preset: Preset): string[] {
-  const lines: string[] = [];
+/** The redactor of a preset: 2026-04's lenient one, or the strict compaction mode. */
+const redactorFor = (preset: Preset): ((text: string) => string) =>
+  preset.summary.serialization === 'raw' ? redactSensitiveText : redactCompactionText;
+
+interface CallSource {
+  readonly name: string;
+  /** The arguments before redaction; null for a malformed call (`?(...)`). */
+  readonly args: string | null;
+}
+
+/** Each tool call's name and arguments as the serialiser reads them. */
+function callSources(message: Message): CallSource[] {
+  const sources: CallSource[] = [];
   for (const call of message.tool_calls ?? []) {
     if (!call || typeof call !== 'object' || Array.isArray(call)) {
-      lines.push('  ?(...)');
+      sources.push({ name: '?', args: null });
       continue;
     }
     const fn = (call.function ?? {}) as { name?: unknown; arguments?: unknown };
-    const name = fn.name === undefined ? '?' : pythonStr(fn.name);
-    const rawArguments = fn.arguments === undefined ? '' : pythonStr(fn.arguments);
-    const raw = preset.summary.serialization === 'raw';
-    let args = raw ? redactSensitiveText(rawArguments) : redactCompactionText(rawArguments);
-    if (pythonLengthExceeds(args, SUMMARY_TOOL_ARGS_MAX_CHARS)) {
-      args = pythonSlice(args, 0, SUMMARY_TOOL_ARGS_HEAD_CHARS) + '...';
-    }
-    lines.push(`  ${name}(${args})`);
+    sources.push({
+      name: fn.name === undefined ? '?' : pythonStr(fn.name),
+      args: fn.arguments === undefined ? '' : pythonStr(fn.arguments),
+    });
   }
-  return lines;
+  return sources;
 }
 
-/** One message as the summariser sees it. */
-export function serializeMessageForSummary(message: Message, preset: Preset): string {
+/** `  name(args)`, the arguments redacted and cut to their head when long. */
+function toolCallLine(source: CallSource, redactedArgs: string): string {
+  if (source.args === null) return '  ?(...)';
+  let args = redactedArgs;
+  if (pythonLengthExceeds(args, SUMMARY_TOOL_ARGS_MAX_CHARS)) {
+    args = pythonSlice(args, 0, SUMMARY_TOOL_ARGS_HEAD_CHARS) + '...';
+  }
+  return `  ${source.name}(${args})`;
+}
+
+/** The texts of one message that are redacted before the summariser reads them. */
+interface MessageSources {
+  readonly body: string;
+  /** Null when the message lists no tool calls (only an assistant's are shown). */
+  readonly calls: readonly CallSource[] | null;
+}
+
+function messageSources(message: Message, preset: Preset): MessageSources {
+  const listsCalls =
+    message.role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0;
+  return { body: bodySource(message, preset), calls: listsCalls ? callSources(message) : null };
+}
+
+/**
+ * One message as the summariser sees it, from its sources and their redacted forms (`redact`
+ * is called on the body, then on each call's arguments, in that order).
+ */
+function assembleMessage(
+  message: Message,
+  preset: Preset,
+  sources: MessageSources,
+  redact: (text: string) => string,
+): string {
   const role = typeof message.role === 'string' ? message.role : 'unknown';
-  let content = truncateBody(bodyText(message, preset));
+  let content = truncateBody(finishBody(redact(sources.body), message, preset));
   if (role === 'tool') {
     const id = message.tool_call_id === undefined ? '' : pythonStr(message.tool_call_id);
     return `[TOOL RESULT ${id}]: ${content}`;
   }
   if (role === 'assistant') {
-    const lines =
-      Array.isArray(message.tool_calls) && message.tool_calls.length > 0
-        ? toolCallLines(message, preset)
-        : [];
-    if (lines.length > 0) content += '\n[Tool calls:\n' + lines.join('\n') + '\n]';
+    const calls = sources.calls;
+    if (calls !== null && calls.length > 0) {
+      let lines = '';
+      for (const call of calls) {
+        const line = toolCallLine(call, call.args === null ? '' : redact(call.args));
+        lines = lines === '' ? line : `${lines}\n${line}`;
+      }
+      content += '\n[Tool calls:\n' + lines + '\n]';
+    }
     return `[ASSISTANT]: ${content}`;
   }
   return `[${role.toUpperCase()}]: ${content}`;
+}
+
+/** One message as the summariser sees it. */
+export function serializeMessageForSummary(message: Message, preset: Preset): string {
+  return assembleMessage(message, preset, messageSources(message, preset), redactorFor(preset));
 }
 
 /**
@@ -126,21 +178,46 @@ export function serializeMessageForSummary(message: Message, preset: Preset): st
  */
 export type SummaryTextCache = WeakMap<Message, string>;
 
-/** The whole block of turns for the summariser prompt. */
+/**
+ * The whole block of turns for the summariser prompt. Messages not serialised before are
+ * screened for secrets together (`screenTexts`: one regex scan per ~256K characters instead of
+ * one call per text); only the texts the screen flags go through the redactor.
+ */
 export function serializeForSummary(
   turns: readonly Message[],
   preset: Preset,
   cache?: SummaryTextCache,
 ): string {
   const parts = new Array<string>(turns.length);
+  const pending: number[] = [];
+  const pendingSources: MessageSources[] = [];
+  const screened: string[] = [];
   for (let i = 0; i < turns.length; i++) {
     const message = turns[i]!;
-    let text = cache?.get(message);
-    if (text === undefined) {
-      text = serializeMessageForSummary(message, preset);
-      cache?.set(message, text);
+    const cached = cache?.get(message);
+    if (cached !== undefined) {
+      parts[i] = cached;
+      continue;
     }
-    parts[i] = text;
+    const sources = messageSources(message, preset);
+    pending.push(i);
+    pendingSources.push(sources);
+    screened.push(sources.body);
+    if (sources.calls !== null)
+      for (const call of sources.calls) if (call.args !== null) screened.push(call.args);
+  }
+  if (pending.length === 0) return parts.join('\n\n');
+  const flags = screenTexts(screened);
+  const redactor = redactorFor(preset);
+  // The screened texts in order: each message takes its body's flag, then its calls'.
+  let next = 0;
+  const redact = (text: string): string => (flags[next++] === 1 ? redactor(text) : text);
+  for (let k = 0; k < pending.length; k++) {
+    const index = pending[k]!;
+    const message = turns[index]!;
+    const text = assembleMessage(message, preset, pendingSources[k]!, redact);
+    cache?.set(message, text);
+    parts[index] = text;
   }
   return parts.join('\n\n');
 }

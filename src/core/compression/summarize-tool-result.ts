@@ -2,6 +2,7 @@ import type { Preset } from '../presets/preset.ts';
 import { formatCount } from '../shared/format-count.ts';
 import { type HermesRaised, hermesRaised } from '../shared/hermes-raised.ts';
 import { err, ok, type Result } from '../shared/result.ts';
+import type { JsonParseError } from '../shared/safe-parse-json.ts';
 import { parsePythonJson, type PythonJsonValue } from '../tokens/parse-python-json.ts';
 import { PythonFloat } from '../tokens/python-float.ts';
 import { pythonCharacters, pythonLength, pythonSlice } from '../tokens/python-length.ts';
@@ -26,11 +27,13 @@ export function summarizeToolResult(
   toolArgs: string,
   toolContent: string,
   preset: Preset,
+  /** `parsePythonJson(toolArgs)` when the caller already has it (pruning parsed the call's arguments). */
+  parsedArgs?: Result<PythonJsonValue, JsonParseError>,
 ): Result<string, HermesRaised> {
   const content = toolContent || '';
   const mode = preset.pruning.oneLiners;
   try {
-    return ok(describe(toolName, parseArguments(toolArgs, preset), content, mode));
+    return ok(describe(toolName, parseArguments(toolArgs, preset, parsedArgs), content, mode));
   } catch (error) {
     if (!(error instanceof PythonCrash)) throw error;
     if (mode === 'legacy') return err(hermesRaised(FUNCTION_NAME, error.message));
@@ -81,9 +84,13 @@ const BROWSER_TOOLS = new Set([
 const SKILL_TOOLS = new Set(['skill_view', 'skills_list', 'skill_manage']);
 
 /** `json.loads(tool_args) if tool_args else {}`, unparseable → `{}`; 2026-07 also maps non-dicts to `{}`. */
-function parseArguments(toolArgs: string, preset: Preset): Arguments {
+function parseArguments(
+  toolArgs: string,
+  preset: Preset,
+  parsedArgs: Result<PythonJsonValue, JsonParseError> | undefined,
+): Arguments {
   if (!toolArgs) return new Map();
-  const parsed = parsePythonJson(toolArgs);
+  const parsed = parsedArgs ?? parsePythonJson(toolArgs);
   if (!parsed.ok) return new Map();
   if (preset.pruning.oneLiners === 'guarded' && !(parsed.value instanceof Map)) return new Map();
   return parsed.value;
@@ -151,10 +158,14 @@ function searchNumberAfterKey(text: string, key: string, tail: RegExp): string |
   return null;
 }
 
+/** `{len(content):,}`. A function of its own, not a closure per call: describe runs per pruned result. */
+const charCount = (content: string): string => formatCount(pythonLength(content));
+
+/** `content.count("\n") + 1` when the content has any non-whitespace, else 0. */
+const lineCount = (content: string): number =>
+  pythonHasNonWhitespace(content) ? countNewlines(content) + 1 : 0;
+
 function describe(toolName: string, args: Arguments, content: string, mode: Mode): string {
-  // Formatted only for the tools whose line shows it.
-  const chars = (): string => formatCount(pythonLength(content));
-  const lineCount = (): number => (pythonHasNonWhitespace(content) ? countNewlines(content) + 1 : 0);
   const str = pythonStr;
 
   if (toolName === 'terminal') {
@@ -162,10 +173,10 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
       mode === 'guarded' ? stringArgument(args, 'command') : get(args, 'command', '');
     if (sizedLength(command) > 80) command = cutWithEllipsis(command, 77);
     const exitCode = searchNumberAfterKey(content, 'exit_code', AFTER_EXIT_CODE) ?? '?';
-    return `[terminal] ran \`${str(command)}\` -> exit ${exitCode}, ${lineCount()} lines output`;
+    return `[terminal] ran \`${str(command)}\` -> exit ${exitCode}, ${lineCount(content)} lines output`;
   }
   if (toolName === 'read_file') {
-    return `[read_file] read ${str(get(args, 'path', '?'))} from line ${str(get(args, 'offset', 1))} (${chars()} chars)`;
+    return `[read_file] read ${str(get(args, 'path', '?'))} from line ${str(get(args, 'offset', 1))} (${charCount(content)} chars)`;
   }
   if (toolName === 'write_file') {
     const path = get(args, 'path', '?');
@@ -180,21 +191,22 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
   }
   if (toolName === 'patch') {
     const path = get(args, 'path', '?');
-    return `[patch] ${str(get(args, 'mode', 'replace'))} in ${str(path)} (${chars()} chars result)`;
+    return `[patch] ${str(get(args, 'mode', 'replace'))} in ${str(path)} (${charCount(content)} chars result)`;
   }
   if (BROWSER_TOOLS.has(toolName)) {
     const url = get(args, 'url', '');
     const ref = get(args, 'ref', '');
     const detail = pythonTruthy(url) ? ` ${str(url)}` : pythonTruthy(ref) ? ` ref=${str(ref)}` : '';
-    return `[${toolName}]${detail} (${chars()} chars)`;
+    return `[${toolName}]${detail} (${charCount(content)} chars)`;
   }
   if (toolName === 'web_search')
-    return `[web_search] query='${str(get(args, 'query', '?'))}' (${chars()} chars result)`;
-  if (toolName === 'web_extract') return `[web_extract] ${str(extractedUrls(args, mode))} (${chars()} chars)`;
+    return `[web_search] query='${str(get(args, 'query', '?'))}' (${charCount(content)} chars result)`;
+  if (toolName === 'web_extract')
+    return `[web_extract] ${str(extractedUrls(args, mode))} (${charCount(content)} chars)`;
   if (toolName === 'delegate_task') {
     let goal: PythonJsonValue = mode === 'guarded' ? stringArgument(args, 'goal') : get(args, 'goal', '');
     if (sizedLength(goal) > 60) goal = cutWithEllipsis(goal, 57);
-    return `[delegate_task] '${str(goal)}' (${chars()} chars result)`;
+    return `[delegate_task] '${str(goal)}' (${charCount(content)} chars result)`;
   }
   if (toolName === 'execute_code') {
     let code: string;
@@ -213,17 +225,17 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
       ellipsis = sizedLength(get(args, 'code', '')) > 60;
     }
     const preview = pythonSlice(code, 0, 60).replaceAll('\n', ' ') + (ellipsis ? '...' : '');
-    return `[execute_code] \`${preview}\` (${lineCount()} lines output)`;
+    return `[execute_code] \`${preview}\` (${lineCount(content)} lines output)`;
   }
   if (SKILL_TOOLS.has(toolName))
-    return `[${toolName}] name=${str(get(args, 'name', '?'))} (${chars()} chars)`;
+    return `[${toolName}] name=${str(get(args, 'name', '?'))} (${charCount(content)} chars)`;
   if (toolName === 'vision_analyze')
-    return `[vision_analyze] '${str(visionQuestion(args, mode))}' (${chars()} chars)`;
+    return `[vision_analyze] '${str(visionQuestion(args, mode))}' (${charCount(content)} chars)`;
   if (toolName === 'memory')
     return `[memory] ${str(get(args, 'action', '?'))} on ${str(get(args, 'target', '?'))}`;
   if (toolName === 'todo') return '[todo] updated task list';
   if (toolName === 'clarify') return '[clarify] asked user a question';
-  if (toolName === 'text_to_speech') return `[text_to_speech] generated audio (${chars()} chars)`;
+  if (toolName === 'text_to_speech') return `[text_to_speech] generated audio (${charCount(content)} chars)`;
   if (toolName === 'cronjob') return `[cronjob] ${str(get(args, 'action', '?'))}`;
   if (toolName === 'process') {
     const action = get(args, 'action', '?');
@@ -234,7 +246,7 @@ function describe(toolName: string, args: Arguments, content: string, mode: Mode
   for (const [key, value] of [...args.entries()].slice(0, 2)) {
     firstArguments += ` ${key}=${pythonSlice(str(value), 0, 40)}`;
   }
-  return `[${toolName}]${firstArguments} (${chars()} chars result)`;
+  return `[${toolName}]${firstArguments} (${charCount(content)} chars result)`;
 }
 
 /** `content.count("\n") + 1 if args.get("content") else "?"` (2026-04 needs a str or list to count in). */

@@ -1,3 +1,5 @@
+import type { Result } from '../shared/result.ts';
+import type { JsonParseError } from '../shared/safe-parse-json.ts';
 import { parsePythonJson, type PythonJsonValue } from '../tokens/parse-python-json.ts';
 import { pythonJsonDumps } from '../tokens/python-json-dumps.ts';
 import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
@@ -27,8 +29,12 @@ function shrink(value: PythonJsonValue, headChars: number): PythonJsonValue {
  * `json.dumps(ensure_ascii=False)` writes it (`", "` / `": "`, key order kept, `1.0` stays a
  * float), so even untouched JSON gets normalised spacing. Non-JSON arguments come back unchanged.
  */
-export function truncateToolCallArgs(args: string, headChars = DEFAULT_ARGUMENT_HEAD_CHARS): string {
-  const parsed = parsePythonJson(args);
+export function truncateToolCallArgs(
+  args: string,
+  headChars = DEFAULT_ARGUMENT_HEAD_CHARS,
+  /** `parsePythonJson(args)` when the caller has it already. */
+  parsed: Result<PythonJsonValue, JsonParseError> = parsePythonJson(args),
+): string {
   if (!parsed.ok) return args;
   return pythonJsonDumps(shrink(parsed.value, headChars));
 }

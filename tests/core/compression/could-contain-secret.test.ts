@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { couldContainSecret } from '#core/compression/could-contain-secret.ts';
+import { couldContainSecret, screenTexts } from '#core/compression/could-contain-secret.ts';
 import {
   referenceRedactCompactionText,
   referenceRedactSensitiveText,
@@ -139,5 +139,38 @@ describe('couldContainSecret', () => {
     expect(secrets).toBeGreaterThan(20);
     // Most tool output is skipped without running a pass.
     expect(skipped).toBeGreaterThan(1000);
+  });
+});
+
+describe('screenTexts', () => {
+  const texts = fc.array(fc.oneof(text, fc.constant(''), fc.constantFrom(...SECRETS)), { maxLength: 40 });
+
+  it('flags every text couldContainSecret flags on its own (it may flag more, never less)', () => {
+    fc.assert(
+      fc.property(texts, (samples) => {
+        const flags = screenTexts(samples);
+        expect(flags).toHaveLength(samples.length);
+        samples.forEach((sample, index) => {
+          if (couldContainSecret(sample)) expect(flags[index], JSON.stringify(sample)).toBe(1);
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('flags exactly the texts with a secret when no anchor reaches across a text boundary', () => {
+    const samples = ['plain text', SECRETS[0]!, 'x = y', '', SECRETS[5]!, 'done.'];
+    expect(Array.from(screenTexts(samples))).toEqual([0, 1, 0, 0, 1, 0]);
+  });
+
+  it('screens texts spread over several pieces, and a text longer than a piece on its own', () => {
+    const filler = 'lorem ipsum dolor sit amet '.repeat(2000);
+    const samples: string[] = [];
+    for (let index = 0; index < 40; index++)
+      samples.push(index % 7 === 3 ? `${filler}${SECRETS[index % SECRETS.length]!}` : filler);
+    samples.push(`${'a '.repeat(300_000)}${SECRETS[1]!}`);
+    const flags = screenTexts(samples);
+    samples.forEach((sample, index) => expect(flags[index]).toBe(couldContainSecret(sample) ? 1 : 0));
+    expect(flags.reduce((sum, flag) => sum + flag, 0)).toBe(7);
   });
 });
