@@ -4,15 +4,12 @@ import { compareStrategies } from '../core/comparison/compare-strategies.ts';
 import type { CompareError, CompareProgress, Comparison } from '../core/comparison/comparison.ts';
 import type { AssessmentRoute } from '../core/lab/assess-compaction.ts';
 import type { ExactBasis, Planner } from '../core/lab/create-planner.ts';
-import type { Preset } from '../core/presets/preset.ts';
+import type { MessageCaches } from '../core/lab/message-caches.ts';
 import { err, type Result } from '../core/shared/result.ts';
 import type { MessageCounting } from '../core/simulation/message-counting.ts';
 import { HOST_PRESET } from '../core/strategies/strategy-kit.ts';
 import { countMessageTokens } from '../core/tokens/count-message-tokens.ts';
-import {
-  estimateMessageTokensRough,
-  type RoughSizeCache,
-} from '../core/tokens/estimate-messages-tokens-rough.ts';
+import { estimateMessageTokensRough } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import { estimateTokensRough } from '../core/tokens/estimate-tokens-rough.ts';
 import { estimateToolsTokensRough } from '../core/tokens/estimate-tools-tokens-rough.ts';
 import type { Estimator } from '../core/tokens/estimator.ts';
@@ -36,8 +33,8 @@ export interface CompareRequest {
 
 export interface CompareSource {
   readonly planner: Planner;
-  /** Rough sizes by preset, shared with the document's planner. */
-  readonly sizeCaches: Map<Preset, RoughSizeCache>;
+  /** What the document's planner derived from its messages, shared with the comparison. */
+  readonly caches: MessageCaches;
   /** The document's exact counts in the request's encoding, when complete. */
   readonly exact: ExactBasis | null;
 }
@@ -71,7 +68,7 @@ async function countingFor(source: CompareSource): Promise<MessageCounting> {
   }
   // The planner measures the host's rough sizes into the shared cache first.
   const perMessage = planner.rough(HOST_PRESET).tokens;
-  const sizeCache = source.sizeCaches.get(HOST_PRESET);
+  const sizeCache = source.caches.sizeCache(HOST_PRESET);
   return {
     perMessage,
     toolsTokens: estimateToolsTokensRough(planner.tools, HOST_PRESET),
@@ -106,7 +103,7 @@ export async function runCompare(
         exact: source.exact,
         route: request.route,
         planner: source.planner,
-        sizeCaches: source.sizeCaches,
+        caches: source.caches,
         simulate: request.simulate ?? true,
         ...(request.pinned ? { pinned: request.pinned } : {}),
       },

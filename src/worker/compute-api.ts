@@ -588,7 +588,7 @@ export const computeApi = {
       return await runCompare(
         {
           planner: documents.planner(documentId),
-          sizeCaches: documents.sizeCaches(documentId),
+          caches: documents.caches(documentId),
           exact,
         },
         request,

@@ -1,6 +1,5 @@
 import { createPlanner, type Planner, type PlannerContext } from '../core/lab/create-planner.ts';
-import type { Preset } from '../core/presets/preset.ts';
-import type { RoughSizeCache } from '../core/tokens/estimate-messages-tokens-rough.ts';
+import { createMessageCaches, type MessageCaches } from '../core/lab/message-caches.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
 import { TokenDocuments } from './token-documents.ts';
@@ -22,8 +21,11 @@ interface Entry {
   source: DocumentSource;
   revision: number;
   planner: Planner | null;
-  /** Rough sizes by preset, kept across revisions: an appended turn measures only itself. */
-  sizeCaches: Map<Preset, RoughSizeCache>;
+  /**
+   * What is derived from each message (rough sizes, summariser texts, facts), kept across
+   * revisions: an appended turn measures only itself, a comparison reads each message once.
+   */
+  caches: MessageCaches;
 }
 
 /**
@@ -45,7 +47,13 @@ export class LabDocuments {
   ): number {
     this.tokens.open(documentId, messages);
     const revision = this.#nextRevision++;
-    this.#entries.set(documentId, { context, source, revision, planner: null, sizeCaches: new Map() });
+    this.#entries.set(documentId, {
+      context,
+      source,
+      revision,
+      planner: null,
+      caches: createMessageCaches(),
+    });
     return revision;
   }
 
@@ -94,14 +102,14 @@ export class LabDocuments {
     const entry = this.#require(documentId);
     entry.planner ??= createPlanner(this.tokens.messages(documentId), {
       ...entry.context,
-      sizeCaches: entry.sizeCaches,
+      caches: entry.caches,
     });
     return entry.planner;
   }
 
-  /** The document's rough sizes by preset (shared with its planner, kept across revisions). */
-  sizeCaches(documentId: string): Map<Preset, RoughSizeCache> {
-    return this.#require(documentId).sizeCaches;
+  /** What the document's planner and comparisons derived from its messages (kept across revisions). */
+  caches(documentId: string): MessageCaches {
+    return this.#require(documentId).caches;
   }
 
   #touch(documentId: string): number {

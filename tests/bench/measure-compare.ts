@@ -5,6 +5,7 @@ import type { AssessmentRoute } from '#core/lab/assess-compaction.ts';
 import type { Preset } from '#core/presets/preset.ts';
 import { messageTokenLookup, roughMessageCounting } from '#core/simulation/message-counting.ts';
 import { simulateSession } from '#core/simulation/simulate-session.ts';
+import { createMessageCaches } from '#core/lab/message-caches.ts';
 import { HOST_PRESET } from '#core/strategies/strategy-kit.ts';
 import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
 import type { RoughSizeCache } from '#core/tokens/estimate-messages-tokens-rough.ts';
@@ -47,8 +48,9 @@ export async function measureCompare(context: BenchContext): Promise<BenchOutcom
     const { stats } = await timeRuns(
       context.options.runsFor('heavy', size),
       async () => {
-        // A fresh size cache per run, as for a newly opened document (the host's is the counting's).
-        const sizeCaches = new Map<Preset, RoughSizeCache>([[HOST_PRESET, hostSizes]]);
+        // Fresh caches per run, as for a newly opened document (the host's sizes are the
+        // counting's), shared by the strategies' simulations as a comparison shares them.
+        const caches = createMessageCaches(new Map<Preset, RoughSizeCache>([[HOST_PRESET, hostSizes]]));
         for (const strategy of STRATEGIES) {
           const result = await simulateSession({
             strategy,
@@ -58,7 +60,7 @@ export async function measureCompare(context: BenchContext): Promise<BenchOutcom
             counting,
             route: ROUTE,
             tokensOf,
-            sizeCaches,
+            caches,
           });
           if (!result.ok) throw new Error(result.error.message);
           compactions[strategy.name] = result.value.compactions.length;

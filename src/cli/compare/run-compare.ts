@@ -3,11 +3,10 @@ import { compareStrategies } from '../../core/comparison/compare-strategies.ts';
 import type { CompareError, Comparison } from '../../core/comparison/comparison.ts';
 import type { ImportResult } from '../../core/import/import-result.ts';
 import type { AssessmentRoute } from '../../core/lab/assess-compaction.ts';
-import type { Preset } from '../../core/presets/preset.ts';
+import { createMessageCaches } from '../../core/lab/message-caches.ts';
 import type { Result } from '../../core/shared/result.ts';
 import { roughMessageCounting } from '../../core/simulation/message-counting.ts';
 import { HOST_PRESET } from '../../core/strategies/strategy-kit.ts';
-import type { RoughSizeCache } from '../../core/tokens/estimate-messages-tokens-rough.ts';
 import type { CompareOptions } from './parse-compare-options.ts';
 
 /** Where the comparison is priced: the chosen model, with Hermes' default 5-minute prompt caching. */
@@ -32,8 +31,8 @@ export function runCompare(
 ): Promise<Result<Comparison, CompareError>> {
   const { messages, metadata } = imported.transcript;
   const tools = metadata.tools ?? [];
-  const hostSizes: RoughSizeCache = new WeakMap();
-  const sizeCaches = new Map<Preset, RoughSizeCache>([[HOST_PRESET, hostSizes]]);
+  const caches = createMessageCaches();
+  const hostSizes = caches.sizeCache(HOST_PRESET);
   return compareStrategies({
     messages,
     tools,
@@ -45,7 +44,7 @@ export function runCompare(
     counting: roughMessageCounting(messages, tools, HOST_PRESET, hostSizes),
     exact: null,
     route: compareRoute(options),
-    sizeCaches,
+    caches,
     simulate: options.simulate,
   });
 }

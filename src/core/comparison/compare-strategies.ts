@@ -12,6 +12,7 @@ import type { CompressionConfig } from '../config/compression-config.ts';
 import { fidelityReport } from '../fidelity/measure-fidelity.ts';
 import { assessCompaction, type AssessmentRoute } from '../lab/assess-compaction.ts';
 import { createPlanner, type ExactBasis, type Planner } from '../lab/create-planner.ts';
+import { createMessageCaches, type MessageCaches } from '../lab/message-caches.ts';
 import { describePinnedMessages } from '../lab/describe-pinned-messages.ts';
 import type { CompactionCacheFigures } from '../ledger/compaction-cache-figures.ts';
 import { priceInputTokens } from '../ledger/price-input-tokens.ts';
@@ -26,7 +27,6 @@ import { unchangedPrefixTokens } from '../simulation/unchanged-prefix-tokens.ts'
 import { compactConversation } from '../strategies/compact-conversation.ts';
 import { findStrategy } from '../strategies/strategy-registry.ts';
 import type { Strategy } from '../strategies/strategy.ts';
-import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { describeOverrides, entryConfig, entryLabel, type CompareEntry } from './compare-entry.ts';
@@ -45,7 +45,8 @@ export interface CompareInput {
   readonly route: AssessmentRoute;
   /** The transcript's planner (the worker keeps one per document); one is made when absent. */
   readonly planner?: Planner;
-  readonly sizeCaches?: Map<Preset, RoughSizeCache>;
+  /** What is derived from each message, shared by the planner, the entries and their simulations. */
+  readonly caches?: MessageCaches;
   /** Replay the whole session under each entry (default true). */
   readonly simulate?: boolean;
   /** Indices of pinned messages: every entry keeps them verbatim, in its plan, compaction and simulation. */
@@ -77,8 +78,8 @@ export async function compareStrategies(
       });
     strategies.push(strategy);
   }
-  const sizeCaches = input.sizeCaches ?? new Map<Preset, RoughSizeCache>();
-  const planner = input.planner ?? createPlanner(messages, { tools, sizeCaches });
+  const caches = input.caches ?? createMessageCaches();
+  const planner = input.planner ?? createPlanner(messages, { tools, caches });
   const tokensOf = messageTokenLookup(messages, counting);
   const summarizer = control.summarizer ?? createOfflineSummarizer();
   const simulate = input.simulate ?? true;
@@ -122,7 +123,7 @@ export async function compareStrategies(
           exact: counting.exact,
         },
         prepared: planner.prepared(strategy),
-        sizeCache: sizeCacheFor(sizeCaches, strategy.preset),
+        sizeCache: caches.sizeCache(strategy.preset),
         today: null,
         mainModel: route.model,
         ...(pinned.length > 0 ? { pinned: new Set(pinned) } : {}),
@@ -155,6 +156,7 @@ export async function compareStrategies(
           countText: counting.countText,
           cache,
           pinned,
+          factsCache: caches.facts,
         })
       : null;
     const summaries = compacted
@@ -180,7 +182,7 @@ export async function compareStrategies(
             counting,
             route,
             tokensOf,
-            sizeCaches,
+            caches,
             triggerBasis: plan.triggerBasis,
             pinned,
           },
@@ -248,12 +250,6 @@ export async function compareStrategies(
     systemEnd,
     rows,
   });
-}
-
-function sizeCacheFor(caches: Map<Preset, RoughSizeCache>, preset: Preset): RoughSizeCache {
-  let cache = caches.get(preset);
-  if (!cache) caches.set(preset, (cache = new WeakMap()));
-  return cache;
 }
 
 /** The first request after the compaction, priced: its cached prefix read, the rest written or sent. */

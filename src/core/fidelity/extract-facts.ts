@@ -1,7 +1,7 @@
 import { stripAnyHermesSummaryPrefix } from '../compression/markers.ts';
 import { messageText, type Message, type ToolCall } from '../transcript/message.ts';
 import { createFactCollector, type FactSink } from './fact-collector.ts';
-import type { Fact } from './fact.ts';
+import type { Fact, FactKind } from './fact.ts';
 import { findDecisions } from './find-decisions.ts';
 import { findCodeDeclarations } from './find-identifiers.ts';
 import { findPromptCommands } from './find-prompt-commands.ts';
@@ -47,8 +47,15 @@ import { splitFencedCode } from './split-fenced-code.ts';
  * facts.filter((fact) => fact.kind === 'error').map((fact) => fact.display)
  * // ['FAILED tests/test_api.py::test_create_user', "KeyError: 'id'"]
  */
-export function extractFacts(messages: readonly Message[], indices: Iterable<number>): Fact[] {
+export function extractFacts(
+  messages: readonly Message[],
+  indices: Iterable<number>,
+  /** What earlier extractions found in these messages (the transcript's `MessageCaches.facts`). */
+  cache?: MessageFactsCache,
+): Fact[] {
   const collector = createFactCollector();
+  const read = (message: Message, reader: (message: Message, sink: FactSink) => void): void =>
+    readRecorded(message, reader, collector, cache);
   const toolNames = new Map<string, string>();
   const ordered = [...new Set(indices)].filter((index) => index >= 0 && index < messages.length);
   ordered.sort((left, right) => left - right);
@@ -60,27 +67,71 @@ export function extractFacts(messages: readonly Message[], indices: Iterable<num
       case 'developer':
         break;
       case 'user':
-        readUser(message, collector);
+        read(message, readUser);
         break;
       case 'assistant':
-        readAssistant(message, collector);
+        read(message, readAssistant);
         for (const call of message.tool_calls ?? []) rememberToolName(call, toolNames);
         break;
       case 'tool':
       case 'function': {
-        const text = messageText(message);
+        // Whether a result is read depends on its call; what reading it finds, only on itself.
         const tool = toolNameOf(messages, index, toolNames);
-        if (tool === null || !isContentTool(tool) || text.length <= CONTENT_TOOL_ERROR_REACH) {
-          findToolOutputFacts(text, collector);
+        if (
+          tool === null ||
+          !isContentTool(tool) ||
+          messageText(message).length <= CONTENT_TOOL_ERROR_REACH
+        ) {
+          read(message, readToolOutput);
         }
         break;
       }
       default:
-        findProseFacts(messageText(message), collector);
+        read(message, readOther);
     }
   }
   return collector.facts();
 }
+
+/** One fact as an extractor reported it: the arguments of a `FactSink.add` call. */
+interface RecordedFact {
+  readonly kind: FactKind;
+  readonly display: string;
+  readonly text: string | undefined;
+}
+
+/**
+ * Per message, the facts reading it reported, in order. The collector's result depends only on
+ * the sequence of `add` calls (it deduplicates and caps what it is given), so replaying a
+ * message's recorded calls is reading it again: the 8 strategies of a comparison and the ~450
+ * compactions of their simulations read each message's text once.
+ */
+export type MessageFactsCache = WeakMap<Message, readonly RecordedFact[]>;
+
+function readRecorded(
+  message: Message,
+  reader: (message: Message, sink: FactSink) => void,
+  collector: FactSink,
+  cache: MessageFactsCache | undefined,
+): void {
+  if (cache === undefined) {
+    reader(message, collector);
+    return;
+  }
+  let recorded = cache.get(message);
+  if (recorded === undefined) {
+    const calls: RecordedFact[] = [];
+    reader(message, { add: (kind, display, text) => calls.push({ kind, display, text }) });
+    cache.set(message, calls);
+    recorded = calls;
+  }
+  for (const fact of recorded) collector.add(fact.kind, fact.display, fact.text);
+}
+
+const readToolOutput = (message: Message, sink: FactSink): void =>
+  findToolOutputFacts(messageText(message), sink);
+
+const readOther = (message: Message, sink: FactSink): void => findProseFacts(messageText(message), sink);
 
 function readUser(message: Message, sink: FactSink): void {
   const parts = readUserMessage(message);

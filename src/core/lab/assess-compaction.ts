@@ -7,7 +7,7 @@
  */
 import { resolveCachePolicy, type CacheRoute } from '../caching/cache-policy.ts';
 import type { CacheTtl } from '../caching/apply-cache-control.ts';
-import { extractFacts } from '../fidelity/extract-facts.ts';
+import { extractFacts, type MessageFactsCache } from '../fidelity/extract-facts.ts';
 import { findMissingPinnedMessages } from '../fidelity/find-missing-pinned-messages.ts';
 import { measureFidelity, type FidelityReport } from '../fidelity/measure-fidelity.ts';
 import type { CompactionCacheFigures } from '../ledger/compaction-cache-figures.ts';
@@ -48,6 +48,8 @@ export interface AssessCompactionInput {
   readonly countText: (text: string) => number;
   /** Input indices the user pinned. */
   readonly pinned?: Iterable<number>;
+  /** What earlier assessments found in these messages (the transcript's `MessageCaches.facts`). */
+  readonly factsCache?: MessageFactsCache;
   /** The summariser call's real usage (live compactions); estimated from the texts otherwise. */
   readonly summaryUsage?: CanonicalUsage | null;
   /** The real cache figures (live compactions); simulated otherwise. */
@@ -90,7 +92,7 @@ function estimatedSummaryUsage(input: AssessCompactionInput): CanonicalUsage | n
 }
 
 export function assessCompaction(input: AssessCompactionInput): CompactionAssessment {
-  const facts = extractFacts(input.input, changedIndices(input.fates));
+  const facts = extractFacts(input.input, changedIndices(input.fates), input.factsCache);
   const fidelity = measureFidelity(facts, { messages: input.output });
   const { route } = input;
   const policy = resolveCachePolicy(

@@ -5,7 +5,6 @@
  * only hosts planners; `planOnce` is the thin form for a single plan.
  */
 import { afterSegments } from './after-segments.ts';
-import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { formatCount } from '../shared/format-count.ts';
@@ -28,6 +27,7 @@ import type { Message } from '../transcript/message.ts';
 import type { ForeignCompactionPoint, ToolSchema } from '../transcript/transcript.ts';
 import { categorizeContext } from './categorize-context.ts';
 import { keepPinnedInPlan } from './keep-pinned-in-plan.ts';
+import { createMessageCaches, type MessageCaches } from './message-caches.ts';
 import { classifyContextMessages, type ContextMessageClass } from './classify-context-messages.ts';
 import { COMPACTION_POINT_LABELS } from './compaction-point-labels.ts';
 import { decideTurnCompaction, type TurnCompactionDecision } from '../loop/decide-turn-compaction.ts';
@@ -40,10 +40,11 @@ export interface PlannerContext {
   readonly tools?: readonly ToolSchema[];
   readonly compactionPoints?: readonly ForeignCompactionPoint[];
   /**
-   * Per-message rough sizes by preset, kept by the caller across planners of a growing
-   * transcript (sizes are keyed by message identity), so a new turn measures one message.
+   * What is derived from each message (rough sizes, summariser texts, facts), kept by the caller
+   * across planners of a growing transcript and shared with its comparisons and simulations
+   * (keyed by message identity), so a new turn measures one message.
    */
-  readonly sizeCaches?: Map<Preset, RoughSizeCache>;
+  readonly caches?: MessageCaches;
 }
 
 /** Exact counts of the transcript in one encoding, when they are complete. */
@@ -107,18 +108,8 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
   const systemEnd = messages[0]?.role === 'system' ? 1 : 0;
   const preparedByStrategy = new Map<Strategy, unknown>();
   const roughByPreset = new Map<Preset, RoughBasis>();
-  const sizeCaches = context.sizeCaches ?? new Map<Preset, RoughSizeCache>();
-  const sizeCache = (preset: Preset): RoughSizeCache => {
-    let cache = sizeCaches.get(preset);
-    if (!cache) sizeCaches.set(preset, (cache = new WeakMap()));
-    return cache;
-  };
-  const summaryTextCaches = new Map<Preset, SummaryTextCache>();
-  const summaryTextCache = (preset: Preset): SummaryTextCache => {
-    let cache = summaryTextCaches.get(preset);
-    if (!cache) summaryTextCaches.set(preset, (cache = new WeakMap()));
-    return cache;
-  };
+  const caches = context.caches ?? createMessageCaches();
+  const sizeCache = (preset: Preset): RoughSizeCache => caches.sizeCache(preset);
   let exactCache: { source: readonly number[]; encoding: TokenEncoding; basis: Basis } | null = null;
   // What each message is for the category view: settings never change it, so it is classified once.
   let classes: readonly ContextMessageClass[] | null = null;
@@ -161,7 +152,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
 
   const prepared = (strategy: Strategy): unknown => {
     if (!preparedByStrategy.has(strategy))
-      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, { sizeCache, summaryTextCache }));
+      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, caches));
     return preparedByStrategy.get(strategy);
   };
 

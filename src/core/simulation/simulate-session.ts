@@ -13,7 +13,6 @@
  * and only a firing compaction touches the whole context. A compaction that changes nothing
  * (too few messages, it would grow…) is not retried before the next turn.
  */
-import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import { shouldCompress, updateFromResponse } from '../compression/compression-gates.ts';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '../compression/compressor-state.ts';
 import { createOfflineSummarizer } from '../compression/offline-summarizer.ts';
@@ -21,14 +20,13 @@ import type { AbortSignalLike, Summarizer } from '../compression/summarizer.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { locatePinnedMessages } from '../fidelity/locate-pinned-messages.ts';
 import { assessCompaction, type AssessmentRoute } from '../lab/assess-compaction.ts';
+import { createMessageCaches, type MessageCaches } from '../lab/message-caches.ts';
 import { priceInputTokens } from '../ledger/price-input-tokens.ts';
 import { resolveLedgerPrices } from '../ledger/resolve-ledger-prices.ts';
-import type { Preset } from '../presets/preset.ts';
 import { err, ok, type Result } from '../shared/result.ts';
 import { compactConversation } from '../strategies/compact-conversation.ts';
 import { isUserAsk } from '../strategies/strategy-kit.ts';
 import type { PrepareContext, Strategy, StrategyPlan } from '../strategies/strategy.ts';
-import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { messageTokenLookup, type MessageCounting } from './message-counting.ts';
@@ -53,8 +51,11 @@ export interface SimulateSessionInput {
   readonly route: AssessmentRoute;
   /** Tokens of any message by identity (`messageTokenLookup`), shared across strategies. */
   readonly tokensOf?: (message: Message) => number;
-  /** Rough sizes per preset, shared with the planner so nothing is measured twice. */
-  readonly sizeCaches?: Map<Preset, RoughSizeCache>;
+  /**
+   * What is derived from each message, shared with the planner and the other strategies'
+   * simulations, so nothing is measured, serialised or read for facts twice.
+   */
+  readonly caches?: MessageCaches;
   /** Which count the trigger decides on; found by planning the first messages when absent. */
   readonly triggerBasis?: StrategyPlan['triggerBasis'];
   /** Indices of pinned messages: every compaction of the session keeps them verbatim. */
@@ -88,20 +89,11 @@ export async function simulateSession(
 ): Promise<Result<SessionSimulation, SimulationCancelled>> {
   const { strategy, messages, tools, config, counting, route } = input;
   const preset = strategy.preset;
-  const sizeCaches = input.sizeCaches ?? new Map<Preset, RoughSizeCache>();
-  const summaryTextCaches = new Map<Preset, SummaryTextCache>();
-  const prepareContext: PrepareContext = {
-    sizeCache: (of) => sizeCacheFor(sizeCaches, of),
-    summaryTextCache: (of) => {
-      let cache = summaryTextCaches.get(of);
-      if (!cache) summaryTextCaches.set(of, (cache = new WeakMap()));
-      return cache;
-    },
-  };
+  const caches = input.caches ?? createMessageCaches();
   const tokensOf = input.tokensOf ?? messageTokenLookup(messages, counting);
   const summarizer = control.summarizer ?? createOfflineSummarizer();
   const progressEvery = Math.max(1, control.progressEvery ?? DEFAULT_PROGRESS_EVERY);
-  const triggerBasis = input.triggerBasis ?? probeTriggerBasis(input, prepareContext);
+  const triggerBasis = input.triggerBasis ?? probeTriggerBasis(input, caches);
   const thresholdTokens = strategy.trigger(config).thresholdTokens;
   const toolsTokens = counting.toolsTokens;
 
@@ -111,7 +103,7 @@ export async function simulateSession(
     tools,
     tokensOf,
     roughPreset: triggerBasis === 'rough' ? preset : null,
-    sizeCache: sizeCacheFor(sizeCaches, preset),
+    sizeCache: caches.sizeCache(preset),
   });
 
   // Pins follow their messages: the transcript's objects, then the copies each compaction kept.
@@ -169,8 +161,8 @@ export async function simulateSession(
             config,
             state,
             tokens: { of: (at) => beforeTokens[at] ?? 0, request: tokens, exact: counting.exact },
-            prepared: strategy.prepare(before, tools, prepareContext),
-            sizeCache: sizeCacheFor(sizeCaches, preset),
+            prepared: strategy.prepare(before, tools, caches),
+            sizeCache: caches.sizeCache(preset),
             currentTokens: triggerTokens,
             today: null,
             mainModel: route.model,
@@ -206,6 +198,7 @@ export async function simulateSession(
           countMessage: tokensOf,
           countText: counting.countText,
           cache,
+          factsCache: caches.facts,
         });
         summarizerCalls += outcome.compaction.summarizerCalls;
         summarizerInput += ledger.summaryInputTokens;
@@ -300,12 +293,6 @@ export async function simulateSession(
     },
     timeline: { tokens: timelineTokens, messageIndex: timelineIndex },
   });
-}
-
-function sizeCacheFor(caches: Map<Preset, RoughSizeCache>, preset: Preset): RoughSizeCache {
-  let cache = caches.get(preset);
-  if (!cache) caches.set(preset, (cache = new WeakMap()));
-  return cache;
 }
 
 /** The strategy's plan says which count its trigger uses; a few leading messages are enough to ask. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractFacts } from '#core/fidelity/extract-facts.ts';
+import { extractFacts, type MessageFactsCache } from '#core/fidelity/extract-facts.ts';
 import type { Fact } from '#core/fidelity/fact.ts';
 import { measureFidelity } from '#core/fidelity/measure-fidelity.ts';
 import { importTranscript } from '#core/import/import-transcript.ts';
@@ -99,5 +99,27 @@ describe('extractFacts on real transcripts', () => {
     const report = measureFidelity(everything(messages), { messages });
     expect(report.lost.map((fact) => `${fact.kind}: ${fact.display}`)).toEqual([]);
     expect(report.score).toBe(1);
+  });
+});
+
+describe('extractFacts with a facts cache', () => {
+  // Overlapping windows in any order, as a comparison's simulations read them: the cache only
+  // replays what reading a message found, so every result equals an uncached extraction.
+  it('gives every window of every corpus transcript exactly the facts an uncached extraction gives', () => {
+    for (const path of corpusPaths) {
+      const messages = load(path);
+      const cache: MessageFactsCache = new WeakMap();
+      const count = messages.length;
+      const windows: number[][] = [
+        [...messages.keys()],
+        [...messages.keys()].filter((index) => index % 3 !== 1),
+        [...messages.keys()].slice(count >> 1),
+        [...messages.keys()].slice(0, Math.max(1, count >> 2)),
+        [...messages.keys()],
+      ];
+      for (const window of windows) {
+        expect(extractFacts(messages, window, cache), path).toEqual(extractFacts(messages, window));
+      }
+    }
   });
 });

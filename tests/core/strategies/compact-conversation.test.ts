@@ -8,6 +8,7 @@ import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
 import { findMissingPinnedMessages } from '#core/fidelity/find-missing-pinned-messages.ts';
 import { createPlanner } from '#core/lab/create-planner.ts';
+import { createMessageCaches } from '#core/lab/message-caches.ts';
 import type { Preset } from '#core/presets/preset.ts';
 import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
@@ -42,10 +43,9 @@ describe('compactConversation after a plan', () => {
   it.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
     '%s measures no message the planner measured, and none twice',
     async (_name, strategy) => {
-      const caches = new Map<Preset, RoughSizeCache>();
       const watched = new WatchedSizeCache();
-      caches.set(strategy.preset, watched);
-      const planner = createPlanner(messages, { tools, sizeCaches: caches });
+      const caches = createMessageCaches(new Map<Preset, RoughSizeCache>([[strategy.preset, watched]]));
+      const planner = createPlanner(messages, { tools, caches });
       planner.plan(strategy, { config, estimator: 'rough' });
       const measuredByPlan = watched.measured.length;
       watched.looked.clear();
