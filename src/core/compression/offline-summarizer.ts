@@ -9,7 +9,8 @@ import { pythonLength, pythonSlice } from '../tokens/python-length.ts';
 import { pythonStringRepr } from '../tokens/python-repr.ts';
 import { isPseudoUserText, textOfPythonPartList } from '../transcript/is-pseudo-user-text.ts';
 import { isAnyHermesSummaryContent } from './markers.ts';
-import { collapseWhitespace, pythonStrip } from './python-text.ts';
+import { cutOneLine as cut } from './cut-one-line.ts';
+import { pythonStrip } from './python-text.ts';
 import { assertNever } from '../shared/assert-never.ts';
 import type { Summarizer, SummaryRequest } from './summarizer.ts';
 import type { SectionContent, SummaryTemplate } from './summary-template.ts';
@@ -68,11 +69,6 @@ const LAYOUT_2026_04: Layout = {
   remaining: '## Remaining Work',
 };
 
-function cut(text: string, limit: number): string {
-  const flat = collapseWhitespace(text);
-  return pythonLength(flat) > limit ? `${pythonSlice(flat, 0, limit - 1)}…` : flat;
-}
-
 function unescapeJsonString(raw: string): string {
   return raw.replace(/\\(["\\/bfnrt]|u[0-9a-fA-F]{4})/g, (_match, code: string) => {
     if (code.length === 5) return String.fromCharCode(parseInt(code.slice(1), 16));
@@ -101,30 +97,66 @@ function lineMatching(text: string, pattern: RegExp): string | null {
   return text.slice(start, end < 0 ? text.length : end);
 }
 
-/** Splits the prompt into its previous summary and its serialised turns. */
-function promptParts(prompt: string): { previous: string | null; turns: string } {
-  const iterativeStart = prompt.indexOf('\n\nPREVIOUS SUMMARY:\n');
+const FIRST_TURNS_MARKER = '\n\nTURNS TO SUMMARIZE:\n';
+const PREVIOUS_SUMMARY_MARKER = '\n\nPREVIOUS SUMMARY:\n';
+const NEW_TURNS_MARKER = '\n\nNEW TURNS TO INCORPORATE:\n';
+/** Whichever opens the prompt's turns first: a first compaction's, or an update's previous summary. */
+const TURNS_OPENING_RE = /\n\n(?:TURNS TO SUMMARIZE|PREVIOUS SUMMARY):\n/;
+const STRUCTURE_MARKERS = [
+  '\n\nUse this exact structure:\n\n',
+  '\n\nUpdate the summary using this exact structure.',
+] as const;
+const MEMORY_MARKER = '\n\nMEMORY PROVIDER CONTEXT:\n';
+const MEMORY_CLOSING = '</memory-provider-context>';
+/** The instructions after the turns are searched for in this much of the prompt's end first. */
+const TRAILER_WINDOW_CHARS = 1 << 16;
+
+/** Where the instructions after the turns start: the last structure marker, or -1. */
+function structureStart(prompt: string, turnsStart: number): number {
+  // The markers sit in the trailer, near the end: look there before reading back through the
+  // turns. A marker found in the window is the last of its kind; the other's last, when not in
+  // the window, is before it.
+  const windowStart = Math.max(turnsStart, prompt.length - TRAILER_WINDOW_CHARS);
+  const window = prompt.slice(windowStart);
+  const inWindow = Math.max(...STRUCTURE_MARKERS.map((marker) => window.lastIndexOf(marker)));
+  if (inWindow >= 0) return windowStart + inWindow;
+  return Math.max(...STRUCTURE_MARKERS.map((marker) => prompt.lastIndexOf(marker)));
+}
+
+interface PromptParts {
+  readonly previous: string | null;
+  readonly turns: string;
+  /** The instructions after the turns (structure, size target, focus), or the whole prompt. */
+  readonly trailer: string;
+}
+
+/**
+ * Splits the prompt into its previous summary, its serialised turns and the instructions after
+ * them. Markers are looked for where the prompt builders put them (the opening before the turns,
+ * the structure and a memory block after), so words a turn quotes are never taken for them.
+ */
+function promptParts(prompt: string): PromptParts {
+  const opening = TURNS_OPENING_RE.exec(prompt);
+  if (!opening) return { previous: null, turns: '', trailer: prompt };
   let previous: string | null = null;
   let turnsStart: number;
-  if (iterativeStart >= 0) {
-    const newTurns = prompt.indexOf('\n\nNEW TURNS TO INCORPORATE:\n', iterativeStart);
-    if (newTurns < 0) return { previous: null, turns: '' };
-    previous = prompt.slice(iterativeStart + '\n\nPREVIOUS SUMMARY:\n'.length, newTurns);
-    turnsStart = newTurns + '\n\nNEW TURNS TO INCORPORATE:\n'.length;
+  if (opening[0] === PREVIOUS_SUMMARY_MARKER) {
+    const newTurns = prompt.indexOf(NEW_TURNS_MARKER, opening.index);
+    if (newTurns < 0) return { previous: null, turns: '', trailer: prompt };
+    previous = prompt.slice(opening.index + PREVIOUS_SUMMARY_MARKER.length, newTurns);
+    turnsStart = newTurns + NEW_TURNS_MARKER.length;
   } else {
-    const marker = prompt.indexOf('\n\nTURNS TO SUMMARIZE:\n');
-    if (marker < 0) return { previous: null, turns: '' };
-    turnsStart = marker + '\n\nTURNS TO SUMMARIZE:\n'.length;
+    turnsStart = opening.index + FIRST_TURNS_MARKER.length;
   }
-  // The template follows the turns; its opening is the last occurrence (turn text comes first).
-  let turnsEnd = Math.max(
-    prompt.lastIndexOf('\n\nUse this exact structure:\n\n'),
-    prompt.lastIndexOf('\n\nUpdate the summary using this exact structure.'),
-  );
-  const memory = prompt.lastIndexOf('\n\nMEMORY PROVIDER CONTEXT:\n');
-  if (memory > turnsStart && memory < turnsEnd) turnsEnd = memory;
-  if (turnsEnd < turnsStart) turnsEnd = prompt.length;
-  return { previous, turns: prompt.slice(turnsStart, turnsEnd) };
+  let turnsEnd = structureStart(prompt, turnsStart);
+  if (turnsEnd < turnsStart) return { previous, turns: prompt.slice(turnsStart), trailer: prompt };
+  const trailer = prompt.slice(turnsEnd);
+  // Hermes puts a memory provider's block right after the turns, ending in its closing tag.
+  if (prompt.endsWith(MEMORY_CLOSING, turnsEnd)) {
+    const memory = prompt.lastIndexOf(MEMORY_MARKER, turnsEnd);
+    if (memory > turnsStart) turnsEnd = memory;
+  }
+  return { previous, turns: prompt.slice(turnsStart, turnsEnd), trailer };
 }
 
 function parseTurns(block: string): Turn[] {
@@ -211,6 +243,8 @@ interface Digest {
   readonly toolNames: readonly string[];
   readonly lastAssistantText: string;
   readonly focus: string | null;
+  /** The prompt's instructions after the turns (`promptParts`). */
+  readonly trailer: string;
 }
 
 /** An assistant line that records a choice ("I'll use …", "decided to …"). */
@@ -219,7 +253,7 @@ const DECISION_LINE_RE =
 const MAX_DECISIONS = 8;
 
 function digestPrompt(prompt: string): Digest {
-  const { previous, turns: block } = promptParts(prompt);
+  const { previous, turns: block, trailer } = promptParts(prompt);
   const earlier = previousSections(previous);
   const turns = parseTurns(block);
   const userAsks: string[] = [];
@@ -290,7 +324,8 @@ function digestPrompt(prompt: string): Digest {
     decisions,
     toolNames,
     lastAssistantText,
-    focus: FOCUS_RE.exec(prompt)?.[1] ?? null,
+    focus: FOCUS_RE.exec(trailer)?.[1] ?? null,
+    trailer,
   };
 }
 
@@ -311,8 +346,8 @@ function criticalLines(digest: Digest): string[] {
 }
 
 /** Hermes' handoff layout (2026-04 "Active Task" or 2026-07 "Historical Task Snapshot"). */
-function hermesLayout(digest: Digest, prompt: string): string {
-  const layout = prompt.includes('\n## Historical Task Snapshot\n') ? LAYOUT_2026_07 : LAYOUT_2026_04;
+function hermesLayout(digest: Digest): string {
+  const layout = digest.trailer.includes('\n## Historical Task Snapshot\n') ? LAYOUT_2026_07 : LAYOUT_2026_04;
   const { earlier, files, errors } = digest;
   const ask = quotedAsk(digest);
   const goal =
@@ -417,8 +452,8 @@ function templateLayout(digest: Digest, template: SummaryTemplate): string {
  */
 export function summarizeOffline(prompt: string, template?: SummaryTemplate): string {
   const digest = digestPrompt(prompt);
-  const body = template ? templateLayout(digest, template) : hermesLayout(digest, prompt);
-  const targetTokens = Number(TARGET_RE.exec(prompt)?.[1] ?? 0);
+  const body = template ? templateLayout(digest, template) : hermesLayout(digest);
+  const targetTokens = Number(TARGET_RE.exec(digest.trailer)?.[1] ?? 0);
   // Stay near the requested size: 4 characters per token, as the budget itself assumes.
   const maxChars = targetTokens > 0 ? targetTokens * 4 : body.length;
   if (pythonLength(body) <= maxChars) return body;
