@@ -134,10 +134,13 @@ function scanPiece(
         continue;
       }
       hash = 0;
-      do {
+      // Never read past the end: an out-of-bounds charCodeAt deoptimises this loop.
+      for (;;) {
         hash = (Math.imul(hash, 31) + (code >= 65 && code <= 90 ? code + 32 : code)) & SMALL_HASH;
-        code = piece.charCodeAt(++index);
-      } while (code < 128 && WORD_CODES[code] === 1);
+        if (++index >= length) break;
+        code = piece.charCodeAt(index);
+        if (code >= 128 || WORD_CODES[code] !== 1) break;
+      }
     } else {
       index++;
       hash = foldCode(code);
@@ -178,6 +181,7 @@ function equalsFolded(piece: string, start: number, end: number, word: string): 
 
 /** How many characters a backslash at `index` takes: 2 for an escape read through, else 1. */
 function escapeLength(piece: string, index: number): number {
+  if (index + 1 >= piece.length) return 1;
   const next = piece.charCodeAt(index + 1);
   return next === 110 || next === 116 || next === 114 || next === 34 || next === 92 || next === 47 ? 2 : 1;
 }
