@@ -1,3 +1,8 @@
+import {
+  ASCII_SCAN_MIN_LENGTH,
+  createAsciiWordScanner,
+  type AsciiWordScanner,
+} from '../tokens/scan-ascii-text.ts';
 import type { Fact } from './fact.ts';
 import {
   MATCH_SPACE,
@@ -84,9 +89,10 @@ export function findSurvivingFacts(facts: readonly Fact[], visibleTexts: readonl
   let pending = facts.length - unanchored.length;
   const filter = new Uint8Array(HASH_FILTER_SIZE);
   for (const hash of anchors.keys()) filter[hash & HASH_FILTER_MASK] = 1;
+  const words = pending > 0 ? createAsciiWordScanner(filter) : null;
   for (const piece of visibleTexts) {
     if (pending === 0) break;
-    pending -= scanPiece(piece, anchors, filter, survived);
+    pending -= scanPiece(piece, anchors, filter, survived, words);
   }
   // Facts of ASCII punctuation alone (`../..`, `??`): searched as written, since folding
   // changes no such character but `\` and whitespace, rather than normalising every text again.
@@ -113,14 +119,26 @@ export function survivalText(fact: Fact): string {
 /**
  * Reads one piece; returns how many facts it newly kept. An anchor whose facts are all found
  * is dropped, so a text that keeps everything is soon read with no lookups left but its hashes.
+ * A long ASCII piece has its words hashed and filtered in WebAssembly (`words`); the rest are
+ * read here, character by character.
  */
 function scanPiece(
   piece: string,
   anchors: Map<number, Anchor[]>,
   filter: Uint8Array,
   survived: boolean[],
+  words: AsciiWordScanner | null,
 ): number {
   let kept = 0;
+  if (words !== null && piece.length >= ASCII_SCAN_MIN_LENGTH) {
+    // A piece the scanner gives up on part way is read again below: facts already kept stay
+    // kept and are not counted twice.
+    const scanned = words.scan(piece, (start, end, hash) => {
+      kept += keepAt(piece, start, end, hash, anchors, survived);
+      return anchors.size === 0;
+    });
+    if (scanned) return kept;
+  }
   const length = piece.length;
   let index = 0;
   while (index < length) {
@@ -147,19 +165,33 @@ function scanPiece(
       if (!isSymbolCode(hash)) continue;
     }
     if (filter[hash & HASH_FILTER_MASK] !== 1) continue;
-    const candidates = anchors.get(hash);
-    if (candidates === undefined) continue;
-    for (const anchor of candidates) {
-      if (!equalsFolded(piece, start, index, anchor.word)) continue;
-      for (const needle of anchor.needles) {
-        if (survived[needle.fact] || !matchesAround(piece, start, index, needle)) continue;
-        survived[needle.fact] = true;
-        kept++;
-        anchor.live -= 1;
-      }
-      if (anchor.live === 0) dropAnchor(anchors, anchor);
-    }
+    kept += keepAt(piece, start, index, hash, anchors, survived);
     if (anchors.size === 0) break;
+  }
+  return kept;
+}
+
+/** The facts anchored on the word `piece[start, end)` (of `hash`) that match there; how many were new. */
+function keepAt(
+  piece: string,
+  start: number,
+  end: number,
+  hash: number,
+  anchors: Map<number, Anchor[]>,
+  survived: boolean[],
+): number {
+  const candidates = anchors.get(hash);
+  if (candidates === undefined) return 0;
+  let kept = 0;
+  for (const anchor of candidates) {
+    if (!equalsFolded(piece, start, end, anchor.word)) continue;
+    for (const needle of anchor.needles) {
+      if (survived[needle.fact] || !matchesAround(piece, start, end, needle)) continue;
+      survived[needle.fact] = true;
+      kept++;
+      anchor.live -= 1;
+    }
+    if (anchor.live === 0) dropAnchor(anchors, anchor);
   }
   return kept;
 }

@@ -126,4 +126,79 @@
     (global.set $single_quotes (local.get $single_count))
     (global.set $double_quotes (local.get $double_count))
     (v128.any_true (local.get $odd)))
+
+  ;; Where `word_candidates` stopped: the position after its last candidate when it filled the
+  ;; output, else the end of the text.
+  (global $resume_at (export "resume_at") (mut i32) (i32.const 0))
+
+  ;; Word characters of the survival scan, by byte: 1 for an ASCII letter, digit or underscore.
+  ;; The caller keeps memory [256, 384) for this table.
+  (data (i32.const 256) "\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\01\01\01\01\01\01\01\01\01\00\00\00\00\00\00\00\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\00\00\00\00\01\00\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\01\00\00\00\00\00")
+
+  ;; The words of the bytes [$ptr + $from, $ptr + $len) as `scanPiece` in find-surviving-facts.ts
+  ;; reads them: a word is a run of word characters, hashed as h = (h * 31 + c) & 0x3fffffff with
+  ;; A-Z folded to a-z; a backslash before n, t, r, ", \ or / is skipped with that character. Each
+  ;; word whose hash's low 16 bits have a non-zero byte in the 65,536-byte filter at $filter is
+  ;; written at $out as three i32: start, end (offsets from $ptr) and hash. Returns how many were
+  ;; written; after $cap of them it stops, with `resume_at` where to go on.
+  (func (export "word_candidates")
+    (param $ptr i32) (param $len i32) (param $from i32) (param $filter i32) (param $out i32) (param $cap i32)
+    (result i32)
+    (local $i i32)
+    (local $byte i32)
+    (local $start i32)
+    (local $hash i32)
+    (local $count i32)
+    (local $next i32)
+    (local.set $i (local.get $from))
+    (block $done
+      (loop $scan
+        (br_if $done (i32.ge_u (local.get $i) (local.get $len)))
+        (local.set $byte (i32.load8_u (i32.add (local.get $ptr) (local.get $i))))
+        (if (i32.load8_u offset=256 (local.get $byte))
+          (then
+            (local.set $start (local.get $i))
+            (local.set $hash (i32.const 0))
+            (block $word_done
+              (loop $word
+                (local.set $hash
+                  (i32.and
+                    (i32.add
+                      (i32.mul (local.get $hash) (i32.const 31))
+                      (select
+                        (i32.add (local.get $byte) (i32.const 32))
+                        (local.get $byte)
+                        (i32.lt_u (i32.sub (local.get $byte) (i32.const 0x41)) (i32.const 26))))
+                    (i32.const 0x3fffffff)))
+                (local.set $i (i32.add (local.get $i) (i32.const 1)))
+                (br_if $word_done (i32.ge_u (local.get $i) (local.get $len)))
+                (local.set $byte (i32.load8_u (i32.add (local.get $ptr) (local.get $i))))
+                (br_if $word (i32.load8_u offset=256 (local.get $byte)))))
+            (if (i32.load8_u (i32.add (local.get $filter) (i32.and (local.get $hash) (i32.const 0xffff))))
+              (then
+                (i32.store (local.get $out) (local.get $start))
+                (i32.store offset=4 (local.get $out) (local.get $i))
+                (i32.store offset=8 (local.get $out) (local.get $hash))
+                (local.set $out (i32.add (local.get $out) (i32.const 12)))
+                (local.set $count (i32.add (local.get $count) (i32.const 1)))
+                (if (i32.eq (local.get $count) (local.get $cap))
+                  (then
+                    (global.set $resume_at (local.get $i))
+                    (return (local.get $count)))))))
+          (else
+            (local.set $i (i32.add (local.get $i) (i32.const 1)))
+            (if (i32.and
+                  (i32.eq (local.get $byte) (i32.const 0x5c))
+                  (i32.lt_u (local.get $i) (local.get $len)))
+              (then
+                (local.set $next (i32.load8_u (i32.add (local.get $ptr) (local.get $i))))
+                (if (i32.or
+                      (i32.or
+                        (i32.or (i32.eq (local.get $next) (i32.const 0x6e)) (i32.eq (local.get $next) (i32.const 0x74)))
+                        (i32.or (i32.eq (local.get $next) (i32.const 0x72)) (i32.eq (local.get $next) (i32.const 0x22))))
+                      (i32.or (i32.eq (local.get $next) (i32.const 0x5c)) (i32.eq (local.get $next) (i32.const 0x2f))))
+                  (then (local.set $i (i32.add (local.get $i) (i32.const 1)))))))))
+        (br $scan)))
+    (global.set $resume_at (local.get $len))
+    (local.get $count))
 )

@@ -7,7 +7,11 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asciiReprLength, ASCII_SCAN_MIN_LENGTH } from '#core/tokens/scan-ascii-text.ts';
+import {
+  asciiReprLength,
+  ASCII_SCAN_MIN_LENGTH,
+  createAsciiWordScanner,
+} from '#core/tokens/scan-ascii-text.ts';
 import { pythonLength } from '#core/tokens/python-length.ts';
 import { pythonStringRepr, pythonStringReprLength } from '#core/tokens/python-repr.ts';
 import { assembleWasmModule, WASM_MODULES } from '../../../scripts/wasm-modules.mjs';
@@ -78,5 +82,83 @@ describe('text-scan-module.ts', () => {
       const committed = readFileSync(new URL(`../../../${module.target}`, import.meta.url), 'utf8');
       expect(committed).toBe(await assembleWasmModule(module, source));
     }
+  });
+});
+
+/** The survival scan's words of an ASCII text, read in JavaScript (find-surviving-facts.ts). */
+function referenceWords(text: string): [number, number, number][] {
+  const words: [number, number, number][] = [];
+  const isWord = (code: number): boolean => /[A-Za-z0-9_]/.test(String.fromCharCode(code));
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (!isWord(code)) {
+      const next = text.charCodeAt(index + 1);
+      index += code === 92 && [110, 116, 114, 34, 92, 47].includes(next) ? 2 : 1;
+      continue;
+    }
+    const start = index;
+    let hash = 0;
+    while (index < text.length && isWord(text.charCodeAt(index))) {
+      const unit = text.charCodeAt(index);
+      hash = (Math.imul(hash, 31) + (unit >= 65 && unit <= 90 ? unit + 32 : unit)) & 0x3fffffff;
+      index++;
+    }
+    words.push([start, index, hash]);
+  }
+  return words;
+}
+
+function scannedWords(text: string, filter: Uint8Array): [number, number, number][] | null {
+  const scanner = createAsciiWordScanner(filter);
+  expect(scanner).not.toBeNull();
+  const words: [number, number, number][] = [];
+  const scanned = scanner!.scan(text, (start, end, hash) => {
+    words.push([start, end, hash]);
+    return false;
+  });
+  return scanned ? words : null;
+}
+
+describe('createAsciiWordScanner', () => {
+  const everyWord = new Uint8Array(1 << 16).fill(1);
+  const asciiText = fc
+    .array(
+      fc.oneof(
+        fc.string({ unit: 'binary-ascii', maxLength: 20 }),
+        fc.constantFrom('\\n', '\\"', '\\\\', '\\x', '\\', 'snake_case', 'Mixed42', ' '),
+      ),
+      { maxLength: 80 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('finds exactly the words, spans and hashes the JavaScript scan reads', () => {
+    fc.assert(
+      fc.property(asciiText, (sample) => {
+        expect(scannedWords(sample, everyWord)).toEqual(referenceWords(sample));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('passes only the words the filter lets through, in order, and stops when told to', () => {
+    const text = 'alpha beta Gamma delta_1 epsilon alpha';
+    const filter = new Uint8Array(1 << 16);
+    const kept = referenceWords(text).filter(([start]) => text[start] !== 'b' && text[start] !== 'e');
+    for (const [, , hash] of kept) filter[hash & 0xffff] = 1;
+    expect(scannedWords(text, filter)).toEqual(kept);
+    const scanner = createAsciiWordScanner(filter)!;
+    const seen: number[] = [];
+    expect(scanner.scan(text, (start) => (seen.push(start), seen.length === 2))).toBe(true);
+    expect(seen).toEqual([kept[0]![0], kept[1]![0]]);
+  });
+
+  it('reads a text longer than a chunk as one, cutting only between words', () => {
+    const unit = 'word\\n snake_case \\\\path/x ';
+    const long = unit.repeat(Math.ceil(((1 << 20) * 2.5) / unit.length));
+    expect(scannedWords(long, everyWord)).toEqual(referenceWords(long));
+    // No place to cut: one 3M-character word is left to the caller, as is a non-ASCII text.
+    expect(scannedWords('a'.repeat(3_000_000), everyWord)).toBeNull();
+    expect(scannedWords(`café ${'x '.repeat(300)}`, everyWord)).toBeNull();
   });
 });
