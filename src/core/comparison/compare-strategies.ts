@@ -156,7 +156,7 @@ export async function compareStrategies(
           countText: counting.countText,
           cache,
           pinned,
-          factsCache: caches.facts,
+          caches,
         })
       : null;
     const summaries = compacted

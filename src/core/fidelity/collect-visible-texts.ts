@@ -11,20 +11,46 @@ import { messageText, type Message } from '../transcript/message.ts';
  *
  * @example collectVisibleTexts([{ role: 'assistant', content: 'ok', tool_calls: [call] }]) // ['ok', 'Bash', 'npm test']
  */
-export function collectVisibleTexts(messages: readonly Message[], texts: readonly string[] = []): string[] {
+export function collectVisibleTexts(
+  messages: readonly Message[],
+  texts: readonly string[] = [],
+  /** Each message's pieces from earlier calls (the transcript's `MessageCaches.visibleTexts`). */
+  cache?: VisibleTextsCache,
+): string[] {
   const pieces: string[] = [];
   for (const message of messages) {
-    const text = messageText(message);
-    if (text !== '') pieces.push(text);
-    for (const call of message.tool_calls ?? []) {
-      const name = call.function?.name;
-      if (typeof name === 'string' && name !== '') pieces.push(name);
-      const rawArguments = call.function?.arguments;
-      if (typeof rawArguments === 'string' && rawArguments !== '') pushArgumentTexts(rawArguments, pieces);
+    if (cache === undefined) {
+      pushMessageTexts(message, pieces);
+      continue;
     }
+    let own = cache.get(message);
+    if (own === undefined) {
+      const collected: string[] = [];
+      pushMessageTexts(message, collected);
+      cache.set(message, collected);
+      own = collected;
+    }
+    for (const piece of own) pieces.push(piece);
   }
   for (const text of texts) if (text !== '') pieces.push(text);
   return pieces;
+}
+
+/**
+ * Per message, its pieces of visible text: a compacted context mostly repeats the messages the
+ * previous one showed, whose tool arguments would otherwise be parsed again each time.
+ */
+export type VisibleTextsCache = WeakMap<Message, readonly string[]>;
+
+function pushMessageTexts(message: Message, pieces: string[]): void {
+  const text = messageText(message);
+  if (text !== '') pieces.push(text);
+  for (const call of message.tool_calls ?? []) {
+    const name = call.function?.name;
+    if (typeof name === 'string' && name !== '') pieces.push(name);
+    const rawArguments = call.function?.arguments;
+    if (typeof rawArguments === 'string' && rawArguments !== '') pushArgumentTexts(rawArguments, pieces);
+  }
 }
 
 function pushArgumentTexts(rawArguments: string, pieces: string[]): void {

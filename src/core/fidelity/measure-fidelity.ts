@@ -1,5 +1,5 @@
 import type { Message } from '../transcript/message.ts';
-import { collectVisibleTexts } from './collect-visible-texts.ts';
+import { collectVisibleTexts, type VisibleTextsCache } from './collect-visible-texts.ts';
 import { FACT_KINDS, type Fact, type FactKind } from './fact.ts';
 import { findSurvivingFacts } from './find-surviving-facts.ts';
 
@@ -42,8 +42,13 @@ export interface FidelityReport {
  * report.byKind.error;                  // { total: 8, survived: 3, score: 0.375 }
  * report.lost.map((fact) => fact.display);
  */
-export function measureFidelity(facts: readonly Fact[], visible: VisibleContext): FidelityReport {
-  const survived = findSurvivingFacts(facts, collectVisibleTexts(visible.messages, visible.texts));
+export function measureFidelity(
+  facts: readonly Fact[],
+  visible: VisibleContext,
+  /** Each message's visible pieces from earlier measurements (`MessageCaches.visibleTexts`). */
+  cache?: VisibleTextsCache,
+): FidelityReport {
+  const survived = findSurvivingFacts(facts, collectVisibleTexts(visible.messages, visible.texts, cache));
   return fidelityReport(facts, survived);
 }
 

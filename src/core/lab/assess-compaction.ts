@@ -7,13 +7,14 @@
  */
 import { resolveCachePolicy, type CacheRoute } from '../caching/cache-policy.ts';
 import type { CacheTtl } from '../caching/apply-cache-control.ts';
-import { extractFacts, type MessageFactsCache } from '../fidelity/extract-facts.ts';
+import { extractFacts } from '../fidelity/extract-facts.ts';
 import { findMissingPinnedMessages } from '../fidelity/find-missing-pinned-messages.ts';
 import { measureFidelity, type FidelityReport } from '../fidelity/measure-fidelity.ts';
 import type { CompactionCacheFigures } from '../ledger/compaction-cache-figures.ts';
 import { computeCompactionLedger, type CompactionLedger } from '../ledger/compute-compaction-ledger.ts';
 import { simulateCompactionCache } from '../ledger/simulate-compaction-cache.ts';
 import type { Preset } from '../presets/preset.ts';
+import type { MessageCaches } from './message-caches.ts';
 import { FATE, type CompactionSummary } from '../strategies/strategy.ts';
 import type { Message } from '../transcript/message.ts';
 import { EMPTY_USAGE, type CanonicalUsage } from '../usage/canonical-usage.ts';
@@ -48,8 +49,8 @@ export interface AssessCompactionInput {
   readonly countText: (text: string) => number;
   /** Input indices the user pinned. */
   readonly pinned?: Iterable<number>;
-  /** What earlier assessments found in these messages (the transcript's `MessageCaches.facts`). */
-  readonly factsCache?: MessageFactsCache;
+  /** What earlier assessments read from these messages (the transcript's `MessageCaches`). */
+  readonly caches?: Pick<MessageCaches, 'facts' | 'visibleTexts'>;
   /** The summariser call's real usage (live compactions); estimated from the texts otherwise. */
   readonly summaryUsage?: CanonicalUsage | null;
   /** The real cache figures (live compactions); simulated otherwise. */
@@ -92,8 +93,8 @@ function estimatedSummaryUsage(input: AssessCompactionInput): CanonicalUsage | n
 }
 
 export function assessCompaction(input: AssessCompactionInput): CompactionAssessment {
-  const facts = extractFacts(input.input, changedIndices(input.fates), input.factsCache);
-  const fidelity = measureFidelity(facts, { messages: input.output });
+  const facts = extractFacts(input.input, changedIndices(input.fates), input.caches?.facts);
+  const fidelity = measureFidelity(facts, { messages: input.output }, input.caches?.visibleTexts);
   const { route } = input;
   const policy = resolveCachePolicy(
     { provider: route.provider, model: route.model, baseUrl: route.baseUrl, apiMode: route.apiMode },

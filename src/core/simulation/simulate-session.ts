@@ -198,7 +198,7 @@ export async function simulateSession(
           countMessage: tokensOf,
           countText: counting.countText,
           cache,
-          factsCache: caches.facts,
+          caches,
         });
         summarizerCalls += outcome.compaction.summarizerCalls;
         summarizerInput += ledger.summaryInputTokens;
