@@ -248,17 +248,31 @@ function dedupePass(
 ): { messages: Message[]; pruned: PrunedToolOutput[] } {
   const result = messages.slice();
   const pruned: PrunedToolOutput[] = [];
-  // Comparing the text itself is what Hermes' md5[:12] approximates.
-  const seen = new Set<string>();
+  // Comparing the text itself is what Hermes' md5[:12] approximates. Texts are grouped by
+  // length first: only one of a length already seen is compared (hashing every output of a
+  // large transcript was most of this pass), and equal texts have equal lengths.
+  const seenByLength = new Map<number, string | Set<string>>();
+  const isRepeat = (content: string): boolean => {
+    const seen = seenByLength.get(content.length);
+    if (seen === undefined) {
+      seenByLength.set(content.length, content);
+      return false;
+    }
+    if (typeof seen === 'string') {
+      if (seen === content) return true;
+      seenByLength.set(content.length, new Set([seen, content]));
+      return false;
+    }
+    if (seen.has(content)) return true;
+    seen.add(content);
+    return false;
+  };
   for (let index = result.length - 1; index >= 0; index--) {
     const message = result[index]!;
     const content = message.content;
     if (message.role !== 'tool' || typeof content !== 'string') continue;
     if (!pythonLengthExceeds(content, DEDUPE_MIN_CHARS - 1)) continue;
-    if (!seen.has(content)) {
-      seen.add(content);
-      continue;
-    }
+    if (!isRepeat(content)) continue;
     pruned.push({
       index,
       kind: 'duplicate',
