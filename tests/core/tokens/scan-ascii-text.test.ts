@@ -14,7 +14,7 @@ import {
 } from '#core/tokens/scan-ascii-text.ts';
 import { pythonLength } from '#core/tokens/python-length.ts';
 import { pythonStringRepr, pythonStringReprLength } from '#core/tokens/python-repr.ts';
-import { assembleWasmModule, WASM_MODULES } from '../../../scripts/wasm-modules.mjs';
+import { assembleWasmModule, WASM_MODULES } from '#cli/build-wasm/wasm-modules.ts';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 
