@@ -155,7 +155,7 @@ export interface ToolPruning {
   readonly candidates: readonly PrunedToolOutput[];
   /** Every old tool result 2026-04's one-liner raises on, by index. */
   readonly raises: readonly PruneRaise[];
-  /** The real Phase 1 result for a prune boundary. */
+  /** The real Phase 1 result for a prune boundary (shared between calls for one boundary: never changed by its readers). */
   at(pruneBoundary: number): PruneResult;
   /** Whether message `index` is an older copy of a duplicate output. */
   isDuplicate(index: number): boolean;
@@ -171,6 +171,8 @@ export function prepareToolPruning(messages: readonly Message[], preset: Preset)
   const dedupe = dedupePass(messages, calls);
   const duplicates = new Set(dedupe.pruned.map((item) => item.index));
   const old = createOldPruner(dedupe.messages.slice(), preset, calls);
+  /** The last boundary's result; callers never change a result they are given. */
+  let lastAt: PruneResult | null = null;
   return {
     dedupeOnly: dedupe.messages,
     get fullyPruned() {
@@ -192,6 +194,8 @@ export function prepareToolPruning(messages: readonly Message[], preset: Preset)
     },
     at(pruneBoundary) {
       const boundary = Math.max(0, Math.min(count, pruneBoundary));
+      // The plan and the compaction after it ask for the same boundary: answer it once.
+      if (lastAt !== null && lastAt.pruneBoundary === boundary) return lastAt;
       old.extendTo(boundary);
       const result = new Array<Message>(count);
       for (let index = 0; index < count; index++)
@@ -203,7 +207,8 @@ export function prepareToolPruning(messages: readonly Message[], preset: Preset)
       let prunedCount = 0;
       for (const item of pruned) if (item.kind !== 'arguments') prunedCount++;
       const raised = old.raises.find((raise) => raise.index < boundary) ?? null;
-      return { messages: result, prunedCount, pruneBoundary: boundary, pruned, raised };
+      lastAt = { messages: result, prunedCount, pruneBoundary: boundary, pruned, raised };
+      return lastAt;
     },
   };
 }
