@@ -141,23 +141,24 @@ export function isAnyHermesSummaryContent(content: unknown): boolean {
   return ALL_SUMMARY_PREFIXES.some((prefix) => text.startsWith(prefix));
 }
 
-/** Text that, once `trimStart()`ed, opens with `[` (JavaScript's `\s` is what `trimStart` removes). */
-const OPENS_WITH_BRACKET = /^\s*\[/;
-const OPEN_BRACKET = 0x5b;
+/** What every handoff prefix of every generation starts with (`[CONTEXT `). */
+const SHARED_PREFIX_START = ALL_SUMMARY_PREFIXES.reduce((shared, prefix) => {
+  let length = 0;
+  while (length < shared.length && shared[length] === prefix[length]) length++;
+  return shared.slice(0, length);
+});
+/** Text that, once `trimStart()`ed (JavaScript's `\s` is what it removes), opens like a handoff. */
+const OPENS_LIKE_HANDOFF = new RegExp(`^\\s*${SHARED_PREFIX_START.replace(/[[\]\\^$.|?*+()]/g, '\\$&')}`);
 
 /**
- * Whether `text` may open with `[` once trimmed, as every handoff prefix does. Decided from the
- * first character where it can be (a call per message of a compaction's window, so no regex
- * unless the text starts with a character that could be whitespace).
+ * Whether `text` may open with a handoff prefix once trimmed. Decided from its start where it
+ * can be (a call per message of a compaction's window, where pruned one-liners also open with
+ * `[`), so no regex unless the text starts with a character that could be whitespace.
  */
-function mayOpenWithBracket(text: string): boolean {
+function mayOpenLikeHandoff(text: string): boolean {
   const first = text.charCodeAt(0);
-  if (first === OPEN_BRACKET) return true;
-  if (first > 0x20 && first < 0x7f) return false;
-  return OPENS_WITH_BRACKET.test(text);
-}
-if (!ALL_SUMMARY_PREFIXES.every((prefix) => prefix.startsWith('['))) {
-  throw new Error('every summary prefix must open with "[" (isContextSummaryContent relies on it)');
+  if (first > 0x20 && first < 0x7f) return text.startsWith(SHARED_PREFIX_START);
+  return OPENS_LIKE_HANDOFF.test(text);
 }
 
 const recognisesMerged = (preset: Preset): boolean =>
@@ -202,7 +203,7 @@ export function isContextSummaryContent(content: unknown, preset: Preset): boole
   // Most messages are plain text that neither opens with a bracket nor holds the merge
   // delimiter: rule them out without trimming or trying each prefix (the check runs on every
   // message of a compaction's window).
-  if (typeof content === 'string' && !mayOpenWithBracket(content)) {
+  if (typeof content === 'string' && !mayOpenLikeHandoff(content)) {
     if (!recognisesMerged(preset) || !content.includes(MERGED_SUMMARY_DELIMITER)) return false;
   }
   let text = contentTextForContains(content).trimStart();
