@@ -28,9 +28,9 @@ import type { StorageFullError } from '../io/db/storage-full-error.ts';
 import type { StorageEstimateBytes } from '../io/db/browser-storage.ts';
 import { Cancellations } from './cancellations.ts';
 import {
+  appendedRoughCounts,
   documentRows,
   openedDocument,
-  roughCounts,
   type MessageSummary,
   type OpenedDocument,
   type RoughCounts,
@@ -248,7 +248,7 @@ export const computeApi = {
   ): RoughCounts & { revision: number } {
     const revision = documents.append(documentId, messages);
     return {
-      ...roughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
+      ...appendedRoughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
       revision,
     };
   },
