@@ -557,10 +557,10 @@ export const computeApi = {
     // The summariser prompt stays here and the page gets its start (`summaryPrompt` gives all of
     // it): a 50,000-message replay's prompt is 20 MB, and structured-cloning it into the page
     // was a 40-60 ms main-thread task with the collection it brought.
+    // A compaction without a summariser call (reviewed bodies committed) keeps the prompt that
+    // wrote them: it is still the run's prompt.
     const prompt = value.summaries[0]?.prompt ?? null;
-    const promptKey = options.openResultAs ?? documentId;
-    if (prompt === null) summaryPrompts.delete(promptKey);
-    else summaryPrompts.set(promptKey, prompt);
+    if (prompt !== null) summaryPrompts.set(options.openResultAs ?? documentId, prompt);
     return ok({
       ...value,
       summaries: value.summaries.map((summary) =>

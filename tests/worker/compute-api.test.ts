@@ -129,6 +129,14 @@ describe('computeApi', () => {
     expect(compressed.value.summaries[0]?.prompt).toBeNull();
     expect(compressed.value.promptPreview).toEqual({ chars: prompts[0]!.length, text: prompts[0] });
     expect(computeApi.summaryPrompt('remote-test')).toBe(prompts[0]);
+    // Committing reviewed bodies calls no summariser: the prompt that wrote them stays the run's.
+    const committed = await computeApi.compress(
+      'remote-test',
+      { ...planOptions, strategy: 'hermes-2026-07', summaryOverrides: ['## Goal\nREVIEWED'] },
+      null,
+    );
+    expect(committed.ok && committed.value.promptPreview).toBeNull();
+    expect(computeApi.summaryPrompt('remote-test')).toBe(prompts[0]);
     computeApi.closeDocument('remote-test');
     expect(computeApi.summaryPrompt('remote-test')).toBeNull();
   });
