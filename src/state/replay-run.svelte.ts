@@ -33,6 +33,17 @@ export interface ReplayRunInput {
  * when a provider writes it) and the assembled result of phases 3–4. `revealed` is how many
  * phases the user has stepped through.
  */
+/**
+ * A run's summariser prompt as the page holds it: its length and start, and all of it on request
+ * (a long transcript's prompt runs to megabytes and stays in the worker until copied).
+ */
+export interface ReplayPrompt {
+  readonly chars: number;
+  /** The first `PROMPT_PREVIEW_CHARS` characters. */
+  readonly preview: string;
+  full(): Promise<string>;
+}
+
 export class ReplayRun {
   readonly number: number;
   readonly documentId: string;
@@ -46,7 +57,7 @@ export class ReplayRun {
   plan = $state.raw<LabPlan | null>(null);
   compression = $state.raw<LabCompression | null>(null);
   /** The summariser prompt, as soon as the summariser is called. */
-  prompt = $state<string | null>(null);
+  prompt = $state.raw<ReplayPrompt | null>(null);
   /** The summary as it streams in from a provider. */
   streamedSummary = $state('');
   summarizerLabel = $state('');

@@ -8,6 +8,7 @@ import { bodiesChanged } from '../io/runtime/compaction-review.ts';
 import { CompactionReviewState, type ReviewOutcome } from './compaction-review-state.svelte.ts';
 import { INITIAL_COMPRESSOR_STATE } from '../core/compression/compressor-state.ts';
 import { isolateBidi } from '../core/shared/isolate-bidi.ts';
+import { summaryPromptPreview } from '../core/lab/summary-prompt-preview.ts';
 import type { SummaryRequest } from '../core/compression/summarizer.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
@@ -504,7 +505,12 @@ export class ReplayState {
     const remote = summarizer;
     const summarize = remote
       ? workerCallback((request: SummaryRequest) => {
-          run.prompt = request.prompt;
+          const preview = summaryPromptPreview(request.prompt);
+          run.prompt = {
+            chars: preview.chars,
+            preview: preview.text,
+            full: () => Promise.resolve(request.prompt),
+          };
           run.streamedSummary = '';
           return remote.summarize(request);
         })
@@ -519,13 +525,22 @@ export class ReplayState {
         summarize,
       ),
     );
-    // The reply of a large transcript takes a while to unpack (a prompt of megabytes); drawing it
-    // waits for the next task, so unpacking and drawing are not one long frame.
+    // The reply of a large transcript takes a while to unpack; drawing it waits for the next task,
+    // so unpacking and drawing are not one long frame.
     await nextTask();
     if (!stillCurrent()) return;
     if (!compressed.ok) throw new Error(compressed.error.message);
     run.compression = compressed.value;
-    run.prompt = compressed.value.summaries[0]?.prompt ?? null;
+    // The prompt itself stays in the worker (megabytes for a long transcript) until it is copied.
+    const preview = compressed.value.promptPreview;
+    const resultId = resultDocumentId(run.number);
+    run.prompt = preview
+      ? {
+          chars: preview.chars,
+          preview: preview.text,
+          full: async () => (await compute.run((api) => api.summaryPrompt(resultId))) ?? preview.text,
+        }
+      : null;
     run.summarizerLabel = compressed.value.summarizerLabel;
     run.offline = compressed.value.offline;
     run.status = 'done';

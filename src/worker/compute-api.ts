@@ -5,6 +5,7 @@ import type { CompressorState } from '../core/compression/compressor-state.ts';
 import type { CompressionConfig } from '../core/config/compression-config.ts';
 import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
+import { summaryPromptPreview, type SummaryPromptPreview } from '../core/lab/summary-prompt-preview.ts';
 import type { LiveLoopContext } from '../core/lab/lab-plan.ts';
 import { packLabPlan, type PackedLabPlan } from '../core/lab/packed-pruned-outputs.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
@@ -28,9 +29,9 @@ import type { StorageFullError } from '../io/db/storage-full-error.ts';
 import type { StorageEstimateBytes } from '../io/db/browser-storage.ts';
 import { Cancellations } from './cancellations.ts';
 import {
+  appendedRoughCounts,
   documentRows,
   openedDocument,
-  roughCounts,
   type MessageSummary,
   type OpenedDocument,
   type RoughCounts,
@@ -89,6 +90,9 @@ export interface ConversationCompactRequest extends LabCompressOptions {
 
 const documents = new LabDocuments();
 const cancellations = new Cancellations();
+/** The last summariser prompt of each compaction's result document (`compress`, `summaryPrompt`). */
+const summaryPrompts = new Map<string, string>();
+
 /** Exact counting waits while a transcript is being stored (store-activity.ts). */
 const storeActivity = new StoreActivity();
 
@@ -248,7 +252,7 @@ export const computeApi = {
   ): RoughCounts & { revision: number } {
     const revision = documents.append(documentId, messages);
     return {
-      ...roughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
+      ...appendedRoughCounts(documents, documentId, strategyNamed(strategy).preset, messages.length),
       revision,
     };
   },
@@ -290,6 +294,7 @@ export const computeApi = {
 
   closeDocument(documentId: string): void {
     documents.close(documentId);
+    summaryPrompts.delete(documentId);
   },
 
   /**
@@ -515,7 +520,12 @@ export const computeApi = {
     options: LabCompressOptions & { openResultAs?: string },
     summarizerLabel: string | null,
     summarize?: (request: SummaryRequest) => Promise<string>,
-  ): Promise<Result<LabCompression & { resultRevision: number | null }, { message: string }>> {
+  ): Promise<
+    Result<
+      LabCompression & { resultRevision: number | null; promptPreview: SummaryPromptPreview | null },
+      { message: string }
+    >
+  > {
     const remote = summarize && summarizerLabel ? { label: summarizerLabel, summarize } : null;
     let strategy: Strategy;
     try {
@@ -544,7 +554,29 @@ export const computeApi = {
       compressed.value.skipped === null
         ? compressed.value
         : { ...compressed.value, messages: [], diff: { ...compressed.value.diff, after: [] } };
-    return ok({ ...value, resultRevision });
+    // The summariser prompt stays here and the page gets its start (`summaryPrompt` gives all of
+    // it): a 50,000-message replay's prompt is 20 MB, and structured-cloning it into the page
+    // was a 40-60 ms main-thread task with the collection it brought.
+    // A compaction without a summariser call (reviewed bodies committed) keeps the prompt that
+    // wrote them: it is still the run's prompt.
+    const prompt = value.summaries[0]?.prompt ?? null;
+    if (prompt !== null) summaryPrompts.set(options.openResultAs ?? documentId, prompt);
+    return ok({
+      ...value,
+      summaries: value.summaries.map((summary) =>
+        summary.prompt === null ? summary : { ...summary, prompt: null },
+      ),
+      promptPreview: prompt === null ? null : summaryPromptPreview(prompt),
+      resultRevision,
+    });
+  },
+
+  /**
+   * The whole summariser prompt of the last `compress` that opened its result as `documentId`
+   * (or, without one, ran on it); null when that compaction called no summariser.
+   */
+  summaryPrompt(documentId: string): string | null {
+    return summaryPrompts.get(documentId) ?? null;
   },
 
   /**

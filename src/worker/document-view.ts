@@ -1,6 +1,7 @@
 import { messageRoles, type MessageRoles } from '../core/lab/message-roles.ts';
 import { toolCallGroupMarks } from '../core/lab/tool-call-groups.ts';
 import type { Preset } from '../core/presets/preset.ts';
+import { estimateMessageTokensRough } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import { messagePreview } from '../core/transcript/message-preview.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
@@ -47,6 +48,24 @@ export function roughCounts(
   const perMessage =
     tail === undefined ? basis.tokens.slice() : basis.tokens.slice(basis.tokens.length - tail);
   return { perMessage, total: basis.messagesTokens };
+}
+
+/**
+ * Rough counts of a document's newest `count` messages and its total, as `roughCounts` gives
+ * them, in time proportional to `count`: what an append answers, so a new turn in a 50,000-message
+ * document does not measure the other 50,000 (the planner is built when a plan is asked for).
+ */
+export function appendedRoughCounts(
+  documents: LabDocuments,
+  documentId: string,
+  preset: Preset,
+  count: number,
+): RoughCounts {
+  const messages = documents.messages(documentId);
+  const cache = documents.sizeCache(documentId, preset);
+  const tail = messages.slice(Math.max(0, messages.length - count));
+  const perMessage = Int32Array.from(tail, (message) => estimateMessageTokensRough(message, preset, cache));
+  return { perMessage, total: documents.roughTotal(documentId, preset) };
 }
 
 export function openedDocument(documents: LabDocuments, documentId: string, preset: Preset): OpenedDocument {

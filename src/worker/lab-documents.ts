@@ -1,7 +1,10 @@
 import { createPlanner, type Planner, type PlannerContext } from '../core/lab/create-planner.ts';
 import { createMessageCaches, type MessageCaches } from '../core/lab/message-caches.ts';
+import type { Preset } from '../core/presets/preset.ts';
+import type { RoughSizeCache } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
+import { RoughTotals } from './rough-totals.ts';
 import { TokenDocuments } from './token-documents.ts';
 
 export type DocumentContext = PlannerContext;
@@ -26,6 +29,8 @@ interface Entry {
    * revisions: an appended turn measures only itself, a comparison reads each message once.
    */
   caches: MessageCaches;
+  /** Rough totals by preset, extended by appended turns (rough-totals.ts). */
+  roughTotals: RoughTotals;
 }
 
 /**
@@ -53,6 +58,7 @@ export class LabDocuments {
       revision,
       planner: null,
       caches: createMessageCaches(),
+      roughTotals: new RoughTotals(),
     });
     return revision;
   }
@@ -110,6 +116,23 @@ export class LabDocuments {
   /** What the document's planner and comparisons derived from its messages (kept across revisions). */
   caches(documentId: string): MessageCaches {
     return this.#require(documentId).caches;
+  }
+
+  /** The rough size cache of one preset (the planner's own), created on first use. */
+  sizeCache(documentId: string, preset: Preset): RoughSizeCache {
+    return this.caches(documentId).sizeCache(preset);
+  }
+
+  /**
+   * `estimate_messages_tokens_rough` of the whole document under a preset, without building a
+   * planner: after an append only the new messages are measured and added.
+   */
+  roughTotal(documentId: string, preset: Preset): number {
+    return this.#require(documentId).roughTotals.total(
+      this.messages(documentId),
+      preset,
+      this.sizeCache(documentId, preset),
+    );
   }
 
   #touch(documentId: string): number {

@@ -38,8 +38,9 @@ interface ImportRun {
 /**
  * The generated Claude Code JSONL through the app's real import path, in Chromium (SPEC §7:
  * under 10 s to stored and drawn, no main-thread task over 50 ms), watched by a 'longtask'
- * PerformanceObserver. Each run is a fresh page with an empty IndexedDB; the figures are the
- * medians of the runs (the longest task: the median of each run's longest).
+ * PerformanceObserver. Each run is a fresh page with an empty IndexedDB. The time is the median
+ * of the runs; the longest task is the longest of all runs, the figure the target is judged on
+ * (every run's tasks must stay within it), with each run's longest in the note.
  */
 export async function measureImportBrowser(
   context: BenchContext,
@@ -114,12 +115,14 @@ export async function measureImportBrowser(
       {
         name: taskName,
         size: file.messages,
-        value: median(longest),
+        // The worst run's longest task: `met` asks every run to stay within the target, so the
+        // figure beside it is the one that decides (a median of 0 once stood beside a "no").
+        value: Math.max(...longest),
         unit: 'ms',
         target: `≤ ${TARGET_TASK_MS} ms`,
         met: longest.every((value) => value <= TARGET_TASK_MS),
         note:
-          `${spread(longest)}; ` +
+          `the longest of ${longest.length} run${longest.length === 1 ? '' : 's'} (each run's longest: ${longest.map(formatMs).join(', ')}); ` +
           (worst.tasksOver === 0
             ? 'no long task in any run: the Long Tasks API reports only tasks over 50 ms'
             : `worst run: ${worst.tasksOver} tasks over 50 ms, ${formatMs(worst.msOver)} in total`) +

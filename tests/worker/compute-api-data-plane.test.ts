@@ -267,4 +267,16 @@ describe('computeApi: the worker stores and reads sessions itself', () => {
     expect(computeApi.appendToDocument('append-test', first.revision, [user('four')], STRATEGY)).toBeNull();
     expect(computeApi.documentRows('append-test', grown!.revision, 0, 10)?.length).toBe(3);
   });
+
+  it("answers appendMessages with the new messages' rough counts and the whole total, as a fresh open would", () => {
+    const messages = transcript.messages.slice(0, 300);
+    computeApi.openDocument('append-rough', messages.slice(0, 200), STRATEGY);
+    const appends = [200, 225, 250, 275].map((start) =>
+      computeApi.appendMessages('append-rough', messages.slice(start, start + 25), STRATEGY),
+    );
+    const appended = appends.at(-1)!;
+    const whole = computeApi.openDocument('append-rough-whole', messages, STRATEGY);
+    expect(appended.total).toBe(whole.total);
+    expect([...appended.perMessage]).toEqual([...whole.perMessage.slice(275)]);
+  });
 });

@@ -125,6 +125,19 @@ describe('computeApi', () => {
     expect(compressed.value.offline).toBe(false);
     expect(compressed.value.summarizerLabel).toBe('Mock provider');
     expect(compressed.value.summaries[0]?.body).toContain('REMOTE SUMMARY');
-    expect(compressed.value.summaries[0]?.prompt).toBe(prompts[0]);
+    // The prompt stays in the worker: the reply carries its length and start, `summaryPrompt` all of it.
+    expect(compressed.value.summaries[0]?.prompt).toBeNull();
+    expect(compressed.value.promptPreview).toEqual({ chars: prompts[0]!.length, text: prompts[0] });
+    expect(computeApi.summaryPrompt('remote-test')).toBe(prompts[0]);
+    // Committing reviewed bodies calls no summariser: the prompt that wrote them stays the run's.
+    const committed = await computeApi.compress(
+      'remote-test',
+      { ...planOptions, strategy: 'hermes-2026-07', summaryOverrides: ['## Goal\nREVIEWED'] },
+      null,
+    );
+    expect(committed.ok && committed.value.promptPreview).toBeNull();
+    expect(computeApi.summaryPrompt('remote-test')).toBe(prompts[0]);
+    computeApi.closeDocument('remote-test');
+    expect(computeApi.summaryPrompt('remote-test')).toBeNull();
   });
 });

@@ -82,7 +82,16 @@ export function packLabPlan(plan: LabPlan): PackedLabPlan {
   return { ...rest, prunedPacked: packPrunedOutputs(pruned) };
 }
 
+/**
+ * The plan as the page uses it. Its pruned outputs are unpacked on first read, not on arrival:
+ * the plan reply draws the context map, which never reads them, and 17,948 outputs made objects
+ * at once were a quarter of that main-thread task; the list and the replay read them later.
+ */
 export function unpackLabPlan(packed: PackedLabPlan): LabPlan {
   const { prunedPacked, ...rest } = packed;
-  return { ...rest, pruned: unpackPrunedOutputs(prunedPacked) };
+  let pruned: PrunedToolOutput[] | undefined;
+  return Object.defineProperty({ ...rest } as LabPlan, 'pruned', {
+    get: () => (pruned ??= unpackPrunedOutputs(prunedPacked)),
+    enumerable: true,
+  });
 }

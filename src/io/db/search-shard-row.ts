@@ -5,9 +5,12 @@
  *
  * Why shards and not one row per term and bucket (v2–v3, `search-term-row.ts`): IndexedDB
  * pays per row written. A 100 MiB import (33,736 messages) made 112,544 term rows, and writing
- * them was half of its store time in Chromium (about 30 µs a row, whatever the row holds);
- * grouped by their first two characters the same postings are 14,373 rows. A shard stays small
- * enough to rewrite when a chat message is appended (a bucket's few hundred shards share its
+ * them was half of its store time in Chromium. Grouped by their first two characters (v4) the
+ * same postings were 14,373 rows, still 30% of the import's rows; by their first character (v5)
+ * they are 1,188. Chromium's IndexedDB costs about 80 µs of its backend thread per row written
+ * (one at a time, for the whole database) and as much again in the page's thread, plus about
+ * 12 µs per KB, so 1,188 rows of ~9 KB cost a fifth of 14,373 rows of ~0.8 KB. A shard stays
+ * small enough to rewrite when a chat message is appended (a bucket's few dozen shards share its
  * ~100,000 postings), and a search still reads one row per exact term and bucket. Rows are keyed
  * `[bucket+shard]`: one bucket's rows for a term, or for every term with a prefix, are one key
  * range (see `searchShardRange`).
@@ -20,10 +23,10 @@ export interface SearchShardRow {
   terms: Map<string, number[]>;
 }
 
-/** Terms are grouped by this many leading code points (a shorter term is its own shard). */
-export const SEARCH_SHARD_PREFIX_CODE_POINTS = 2;
+/** Terms are grouped by this many leading code points (v5; v4 grouped by two). */
+export const SEARCH_SHARD_PREFIX_CODE_POINTS = 1;
 
-/** The shard a term's postings live in: its first two code points. */
+/** The shard a term's postings live in: its first code point. */
 export function searchShardOf(term: string): string {
   let end = 0;
   for (let codePoints = 0; codePoints < SEARCH_SHARD_PREFIX_CODE_POINTS && end < term.length; codePoints++) {
@@ -35,8 +38,8 @@ export function searchShardOf(term: string): string {
 
 /**
  * The key range of a bucket's shards that can hold terms starting with `prefix`: its own shard
- * and, for a one-character prefix, every two-character shard after it. The caller still keeps
- * only the terms that start with `prefix`.
+ * (and any longer shard after it, which only a shard length above one would make). The caller
+ * still keeps only the terms that start with `prefix`.
  */
 export function searchShardRange(bucket: number, prefix: string): [[number, string], [number, string]] {
   const shard = searchShardOf(prefix);

@@ -6,7 +6,8 @@ import type { SearchTermRow } from './search-term-row.ts';
  * v3 → v4: the search index's term rows regrouped into shards (`search-shard-row.ts`), one
  * bucket at a time so a large index is never read whole. Ids and buckets do not change, so
  * every posting moves as it is. It runs inside Dexie's version change transaction, before
- * Dexie drops the old table: if anything fails the database stays at v3, untouched.
+ * Dexie drops the old table: if anything fails the database stays at v3, untouched. It groups by
+ * today's `searchShardOf`, so the v5 upgrade that follows finds its shards already regrouped.
  */
 export async function upgradeToVersion4(transaction: Transaction): Promise<void> {
   const terms = transaction.table<SearchTermRow, [number, string]>('searchTerms');

@@ -36,6 +36,15 @@ const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
     persistedOutputs: 'fileName, sessionId',
     usageEvents: '++id, sessionId',
     compactions: '++id, sessionId, childSessionId',
+  }, // v5: the same tables; shards regrouped by their terms' first code point.
+  {
+    sessions: 'id, startedAt, parentSessionId, title',
+    messages: '++id, sessionId, [sessionId+id]',
+    settings: 'key',
+    searchShards: '[bucket+shard]',
+    persistedOutputs: 'fileName, sessionId',
+    usageEvents: '++id, sessionId',
+    compactions: '++id, sessionId, childSessionId',
   },
 ];
 
@@ -188,12 +197,12 @@ describe('AppDb migrations', () => {
     await db.open();
     expect(db.tables.map((table) => table.name)).not.toContain('searchTerms');
     const shards = await db.searchShards.toArray();
+    // Then v5's regrouping: shards by the terms' first code point.
     expect(shards.map((row) => [row.bucket, row.shard, Object.fromEntries(row.terms)])).toEqual([
-      [0, 't', { t: [1] }],
-      [0, 'ta', { tail: [1, 2], tab: [2] }],
-      [0, '压缩', { 压缩: [3] }],
-      [1, 'co', { constructor: [1_024] }],
-      [1, 'ta', { tail: [1_024] }],
+      [0, 't', { t: [1], tail: [1, 2], tab: [2] }],
+      [0, '压', { 压缩: [3] }],
+      [1, 'c', { constructor: [1_024] }],
+      [1, 't', { tail: [1_024] }],
     ]);
     const repository = repositoryFor(db);
     const found = async (query: string): Promise<number[]> =>
@@ -205,6 +214,63 @@ describe('AppDb migrations', () => {
     expect(await found('constructor')).toEqual([1_024]);
     expect(await found('constructor tail')).toEqual([1_024]);
     expect(await found('压')).toEqual([3]);
+    db.close();
+  });
+
+  it('regroups v4 shards by their first code point in v5: every posting kept, every message still found', async () => {
+    const name = uniqueDbName('v4-to-v5');
+    const live = { active: 1, compacted: 0 } as const;
+    // Shards as v4 wrote them: terms grouped by their first two code points.
+    const v4Shards = [
+      { bucket: 0, shard: 't', terms: new Map([['t', [1]]]) },
+      {
+        bucket: 0,
+        shard: 'ta',
+        terms: new Map([
+          ['tail', [1, 2]],
+          ['tab', [2]],
+        ]),
+      },
+      { bucket: 0, shard: 'th', terms: new Map([['the', [1]]]) },
+      { bucket: 0, shard: 'ub', terms: new Map([['uber', [3]]]) },
+      { bucket: 1, shard: 'co', terms: new Map([['constructor', [1_024]]]) },
+      { bucket: 1, shard: 'ta', terms: new Map([['tail', [1_024]]]) },
+    ];
+    await seedDatabaseAtVersion(name, RELEASED_SCHEMAS.slice(0, 4), async (old) => {
+      await old.table('sessions').add({ id: 's1', title: 'Old', startedAt: 1, parentSessionId: null });
+      await old.table('messages').bulkAdd(
+        [
+          { id: 1, content: 'the tail t' },
+          { id: 2, content: 'tail tab' },
+          { id: 3, content: 'über' },
+          { id: 1_024, content: 'tail constructor' },
+        ].map(({ id, content }) => ({
+          id,
+          sessionId: 's1',
+          message: { role: 'user', content },
+          createdAt: id,
+          ...live,
+        })),
+      );
+      await old.table('searchShards').bulkAdd(v4Shards);
+    });
+    const db = new AppDb(name);
+    await db.open();
+    const shards = await db.searchShards.toArray();
+    expect(shards.map((row) => [row.bucket, row.shard, Object.fromEntries(row.terms)])).toEqual([
+      [0, 't', { t: [1], tail: [1, 2], tab: [2], the: [1] }],
+      [0, 'u', { uber: [3] }],
+      [1, 'c', { constructor: [1_024] }],
+      [1, 't', { tail: [1_024] }],
+    ]);
+    const repository = repositoryFor(db);
+    const found = async (query: string): Promise<number[]> =>
+      (await repository.search(query)).map((hit) => hit.messageId);
+    expect(await found('tail')).toEqual([1_024, 2, 1]);
+    expect(await found('t')).toEqual([1_024, 2, 1]);
+    expect(await found('the tail')).toEqual([1]);
+    expect(await found('constructor')).toEqual([1_024]);
+    expect(await found('Über')).toEqual([3]);
     db.close();
   });
 

@@ -1,0 +1,44 @@
+import type { Preset } from '../core/presets/preset.ts';
+import {
+  cachedRoughMessageSize,
+  roughTokensFromSizes,
+  type RoughSizeCache,
+} from '../core/tokens/estimate-messages-tokens-rough.ts';
+import type { Message } from '../core/transcript/message.ts';
+
+/** Summed rough sizes of a document's first `count` messages under one preset. */
+interface Sums {
+  count: number;
+  chars: number;
+  images: number;
+}
+
+/**
+ * A growing document's `estimate_messages_tokens_rough` total by preset, kept as running sums of
+ * its messages' sizes, so a new turn adds its own size instead of walking the whole transcript
+ * (a 50,000-message document's append took 6.5 ms when it built the planner's whole rough
+ * basis for the total). The sums cover a prefix of the messages and are extended to the current
+ * length when read; the owner calls `reset` whenever messages change other than by appending.
+ */
+export class RoughTotals {
+  readonly #sums = new Map<Preset, Sums>();
+
+  reset(): void {
+    this.#sums.clear();
+  }
+
+  /** Hermes' rough total of all `messages` (one rounding over all characters), as the planner's. */
+  total(messages: readonly Message[], preset: Preset, cache: RoughSizeCache): number {
+    let sums = this.#sums.get(preset);
+    if (sums === undefined || sums.count > messages.length) {
+      sums = { count: 0, chars: 0, images: 0 };
+      this.#sums.set(preset, sums);
+    }
+    for (; sums.count < messages.length; sums.count++) {
+      const size = cachedRoughMessageSize(messages[sums.count]!, preset, cache);
+      sums.chars += size.chars;
+      sums.images += size.images;
+    }
+    return roughTokensFromSizes(sums.chars, sums.images);
+  }
+}
