@@ -112,14 +112,14 @@ function callSources(message: Message): CallSource[] {
   return sources;
 }
 
-/** `  name(args)`, the arguments redacted and cut to their head when long. */
-function toolCallLine(source: CallSource, redactedArgs: string): string {
-  if (source.args === null) return '  ?(...)';
-  let args = redactedArgs;
+/** `  name(args)` of a redacted call, its arguments cut to their head when long. */
+function toolCallLine(call: CallSource): string {
+  if (call.args === null) return '  ?(...)';
+  let args = call.args;
   if (pythonLengthExceeds(args, SUMMARY_TOOL_ARGS_MAX_CHARS)) {
     args = pythonSlice(args, 0, SUMMARY_TOOL_ARGS_HEAD_CHARS) + '...';
   }
-  return `  ${source.name}(${args})`;
+  return `  ${call.name}(${args})`;
 }
 
 /** The texts of one message that are redacted before the summariser reads them. */
@@ -136,30 +136,29 @@ function messageSources(message: Message, preset: Preset): MessageSources {
 }
 
 /**
- * One message as the summariser sees it, from its sources and their redacted forms (`redact`
- * is called on the body, then on each call's arguments, in that order).
+ * The sources with each text that is redacted (the body, then each call's arguments, in that
+ * order) replaced by `map(text)`: the one place that order is fixed, for screening and redacting.
  */
-function assembleMessage(
-  message: Message,
-  preset: Preset,
-  sources: MessageSources,
-  redact: (text: string) => string,
-): string {
+function mapRedactedTexts(sources: MessageSources, map: (text: string) => string): MessageSources {
+  return {
+    body: map(sources.body),
+    calls:
+      sources.calls?.map((call) => (call.args === null ? call : { ...call, args: map(call.args) })) ?? null,
+  };
+}
+
+/** One message as the summariser sees it, from its sources once redacted. */
+function assembleMessage(message: Message, preset: Preset, redacted: MessageSources): string {
   const role = typeof message.role === 'string' ? message.role : 'unknown';
-  let content = truncateBody(finishBody(redact(sources.body), message, preset));
+  let content = truncateBody(finishBody(redacted.body, message, preset));
   if (role === 'tool') {
     const id = message.tool_call_id === undefined ? '' : pythonStr(message.tool_call_id);
     return `[TOOL RESULT ${id}]: ${content}`;
   }
   if (role === 'assistant') {
-    const calls = sources.calls;
+    const calls = redacted.calls;
     if (calls !== null && calls.length > 0) {
-      let lines = '';
-      for (const call of calls) {
-        const line = toolCallLine(call, call.args === null ? '' : redact(call.args));
-        lines = lines === '' ? line : `${lines}\n${line}`;
-      }
-      content += '\n[Tool calls:\n' + lines + '\n]';
+      content += '\n[Tool calls:\n' + calls.map(toolCallLine).join('\n') + '\n]';
     }
     return `[ASSISTANT]: ${content}`;
   }
@@ -168,7 +167,11 @@ function assembleMessage(
 
 /** One message as the summariser sees it. */
 export function serializeMessageForSummary(message: Message, preset: Preset): string {
-  return assembleMessage(message, preset, messageSources(message, preset), redactorFor(preset));
+  return assembleMessage(
+    message,
+    preset,
+    mapRedactedTexts(messageSources(message, preset), redactorFor(preset)),
+  );
 }
 
 /**
@@ -202,20 +205,21 @@ export function serializeForSummary(
     const sources = messageSources(message, preset);
     pending.push(i);
     pendingSources.push(sources);
-    screened.push(sources.body);
-    if (sources.calls !== null)
-      for (const call of sources.calls) if (call.args !== null) screened.push(call.args);
+    mapRedactedTexts(sources, (text) => {
+      screened.push(text);
+      return text;
+    });
   }
   if (pending.length === 0) return parts.join('\n\n');
   const flags = screenTexts(screened);
   const redactor = redactorFor(preset);
-  // The screened texts in order: each message takes its body's flag, then its calls'.
+  // The flags are in the order mapRedactedTexts visits each message's texts.
   let next = 0;
   const redact = (text: string): string => (flags[next++] === 1 ? redactor(text) : text);
   for (let k = 0; k < pending.length; k++) {
     const index = pending[k]!;
     const message = turns[index]!;
-    const text = assembleMessage(message, preset, pendingSources[k]!, redact);
+    const text = assembleMessage(message, preset, mapRedactedTexts(pendingSources[k]!, redact));
     cache?.set(message, text);
     parts[index] = text;
   }
