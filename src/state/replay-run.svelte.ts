@@ -29,11 +29,6 @@ export interface ReplayRunInput {
 }
 
 /**
- * One replayed compression: the plan that explains phases 1–2, then the summary (streamed
- * when a provider writes it) and the assembled result of phases 3–4. `revealed` is how many
- * phases the user has stepped through.
- */
-/**
  * A run's summariser prompt as the page holds it: its length and start, and all of it on request
  * (a long transcript's prompt runs to megabytes and stays in the worker until copied).
  */
@@ -44,6 +39,11 @@ export interface ReplayPrompt {
   full(): Promise<string>;
 }
 
+/**
+ * One replayed compression: the plan that explains phases 1–2, then the summary (streamed
+ * when a provider writes it) and the assembled result of phases 3–4. `revealed` is how many
+ * phases the user has stepped through.
+ */
 export class ReplayRun {
   readonly number: number;
   readonly documentId: string;

@@ -25,8 +25,8 @@ interface Entry {
   revision: number;
   planner: Planner | null;
   /**
-   * What is derived from each message (rough sizes, summariser texts, facts), kept across
-   * revisions: an appended turn measures only itself, a comparison reads each message once.
+   * What is derived from each message (`MessageCaches`), kept across revisions: an appended turn
+   * measures only itself, a comparison reads each message once.
    */
   caches: MessageCaches;
   /** Rough totals by preset, extended by appended turns (rough-totals.ts). */

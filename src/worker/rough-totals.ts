@@ -18,14 +18,10 @@ interface Sums {
  * its messages' sizes, so a new turn adds its own size instead of walking the whole transcript
  * (a 50,000-message document's append took 6.5 ms when it built the planner's whole rough
  * basis for the total). The sums cover a prefix of the messages and are extended to the current
- * length when read; the owner calls `reset` whenever messages change other than by appending.
+ * length when read: a document's messages only ever grow (a new one is opened otherwise).
  */
 export class RoughTotals {
   readonly #sums = new Map<Preset, Sums>();
-
-  reset(): void {
-    this.#sums.clear();
-  }
 
   /** Hermes' rough total of all `messages` (one rounding over all characters), as the planner's. */
   total(messages: readonly Message[], preset: Preset, cache: RoughSizeCache): number {

@@ -40,9 +40,9 @@ export interface PlannerContext {
   readonly tools?: readonly ToolSchema[];
   readonly compactionPoints?: readonly ForeignCompactionPoint[];
   /**
-   * What is derived from each message (rough sizes, summariser texts, facts), kept by the caller
-   * across planners of a growing transcript and shared with its comparisons and simulations
-   * (keyed by message identity), so a new turn measures one message.
+   * What is derived from each message (`MessageCaches`), kept by the caller across planners of a
+   * growing transcript and shared with its comparisons and simulations (keyed by message
+   * identity), so a new turn measures one message.
    */
   readonly caches?: MessageCaches;
 }
@@ -109,7 +109,6 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
   const preparedByStrategy = new Map<Strategy, unknown>();
   const roughByPreset = new Map<Preset, RoughBasis>();
   const caches = context.caches ?? createMessageCaches();
-  const sizeCache = (preset: Preset): RoughSizeCache => caches.sizeCache(preset);
   let exactCache: { source: readonly number[]; encoding: TokenEncoding; basis: Basis } | null = null;
   // What each message is for the category view: settings never change it, so it is classified once.
   let classes: readonly ContextMessageClass[] | null = null;
@@ -117,7 +116,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
   const rough = (preset: Preset): RoughBasis => {
     const known = roughByPreset.get(preset);
     if (known) return known;
-    const cache = sizeCache(preset);
+    const cache = caches.sizeCache(preset);
     // The same counts a compaction given none falls back on, so plan and compaction agree.
     const counts = measureRoughTokens(messages, tools, preset, cache);
     const basis: RoughBasis = {
@@ -190,7 +189,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         ? liveDecision(messages, tools, strategy, request, {
             context: request.live,
             state,
-            cache: sizeCache(strategy.preset),
+            cache: caches.sizeCache(strategy.preset),
           })
         : null;
       // The live loop judges every strategy's trigger on Hermes' rough count of the request.
