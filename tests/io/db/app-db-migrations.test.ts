@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type Dexie from 'dexie';
 import { AppDb } from '#io/db/app-db.ts';
 import { SessionRepository } from '#io/db/session-repository.ts';
 import { seedDatabaseAtVersion, uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
@@ -54,6 +55,27 @@ const repositoryFor = (db: AppDb): SessionRepository =>
     randomHex: () => 'abcdef',
     preset: () => HERMES_2026_04,
   });
+
+/** Session `s1` with one live user message per `[id, content]`, as the old schemas stored them. */
+async function seedOneSession(old: Dexie, messages: readonly (readonly [number, string])[]): Promise<void> {
+  await old.table('sessions').add({ id: 's1', title: 'Old', startedAt: 1, parentSessionId: null });
+  await old.table('messages').bulkAdd(
+    messages.map(([id, content]) => ({
+      id,
+      sessionId: 's1',
+      message: { role: 'user', content },
+      createdAt: id,
+      active: 1,
+      compacted: 0,
+    })),
+  );
+}
+
+/** The ids of the messages a search finds, newest first. */
+const searchHits =
+  (db: AppDb) =>
+  async (query: string): Promise<number[]> =>
+    (await repositoryFor(db).search(query)).map((hit) => hit.messageId);
 
 describe('AppDb migrations', () => {
   it('declares one version per released schema', async () => {
@@ -165,7 +187,6 @@ describe('AppDb migrations', () => {
 
   it('upgrades v3 search term rows to v4 shards: every posting kept, every message still found', async () => {
     const name = uniqueDbName('v3-to-v4');
-    const live = { active: 1, compacted: 0 } as const;
     // Rows as v3 wrote them: one per term and bucket of 1,024 message ids.
     const v3Terms = [
       { bucket: 0, term: 'tail', messageIds: [1, 2] },
@@ -176,21 +197,12 @@ describe('AppDb migrations', () => {
       { bucket: 1, term: 'constructor', messageIds: [1_024] },
     ];
     await seedDatabaseAtVersion(name, RELEASED_SCHEMAS.slice(0, 3), async (old) => {
-      await old.table('sessions').add({ id: 's1', title: 'Old', startedAt: 1, parentSessionId: null });
-      await old.table('messages').bulkAdd(
-        [
-          { id: 1, content: 'the tail t' },
-          { id: 2, content: 'tail tab' },
-          { id: 3, content: '压缩' },
-          { id: 1_024, content: 'tail constructor' },
-        ].map(({ id, content }) => ({
-          id,
-          sessionId: 's1',
-          message: { role: 'user', content },
-          createdAt: id,
-          ...live,
-        })),
-      );
+      await seedOneSession(old, [
+        [1, 'the tail t'],
+        [2, 'tail tab'],
+        [3, '压缩'],
+        [1_024, 'tail constructor'],
+      ]);
       await old.table('searchTerms').bulkAdd(v3Terms);
     });
     const db = new AppDb(name);
@@ -204,9 +216,7 @@ describe('AppDb migrations', () => {
       [1, 'c', { constructor: [1_024] }],
       [1, 't', { tail: [1_024] }],
     ]);
-    const repository = repositoryFor(db);
-    const found = async (query: string): Promise<number[]> =>
-      (await repository.search(query)).map((hit) => hit.messageId);
+    const found = searchHits(db);
     expect(await found('tail')).toEqual([1_024, 2, 1]);
     expect(await found('ta')).toEqual([1_024, 2, 1]);
     expect(await found('t')).toEqual([1_024, 2, 1]);
@@ -219,7 +229,6 @@ describe('AppDb migrations', () => {
 
   it('regroups v4 shards by their first code point in v5: every posting kept, every message still found', async () => {
     const name = uniqueDbName('v4-to-v5');
-    const live = { active: 1, compacted: 0 } as const;
     // Shards as v4 wrote them: terms grouped by their first two code points.
     const v4Shards = [
       { bucket: 0, shard: 't', terms: new Map([['t', [1]]]) },
@@ -237,21 +246,12 @@ describe('AppDb migrations', () => {
       { bucket: 1, shard: 'ta', terms: new Map([['tail', [1_024]]]) },
     ];
     await seedDatabaseAtVersion(name, RELEASED_SCHEMAS.slice(0, 4), async (old) => {
-      await old.table('sessions').add({ id: 's1', title: 'Old', startedAt: 1, parentSessionId: null });
-      await old.table('messages').bulkAdd(
-        [
-          { id: 1, content: 'the tail t' },
-          { id: 2, content: 'tail tab' },
-          { id: 3, content: 'über' },
-          { id: 1_024, content: 'tail constructor' },
-        ].map(({ id, content }) => ({
-          id,
-          sessionId: 's1',
-          message: { role: 'user', content },
-          createdAt: id,
-          ...live,
-        })),
-      );
+      await seedOneSession(old, [
+        [1, 'the tail t'],
+        [2, 'tail tab'],
+        [3, 'über'],
+        [1_024, 'tail constructor'],
+      ]);
       await old.table('searchShards').bulkAdd(v4Shards);
     });
     const db = new AppDb(name);
@@ -263,9 +263,7 @@ describe('AppDb migrations', () => {
       [1, 'c', { constructor: [1_024] }],
       [1, 't', { tail: [1_024] }],
     ]);
-    const repository = repositoryFor(db);
-    const found = async (query: string): Promise<number[]> =>
-      (await repository.search(query)).map((hit) => hit.messageId);
+    const found = searchHits(db);
     expect(await found('tail')).toEqual([1_024, 2, 1]);
     expect(await found('t')).toEqual([1_024, 2, 1]);
     expect(await found('the tail')).toEqual([1]);
