@@ -122,43 +122,48 @@ function toolCallLine(call: CallSource): string {
   return `  ${call.name}(${args})`;
 }
 
-/** The texts of one message that are redacted before the summariser reads them. */
-interface MessageSources {
-  readonly body: string;
-  /** Null when the message lists no tool calls (only an assistant's are shown). */
-  readonly calls: readonly CallSource[] | null;
+/**
+ * The texts of one message that are redacted before the summariser reads them, in the one order
+ * the screen and the redaction both use: the body first, then the arguments of each listed call
+ * that has them (a malformed call shows as `?(...)` and has none).
+ */
+function redactedTexts(body: string, calls: readonly CallSource[] | null, into: string[]): void {
+  into.push(body);
+  if (calls === null) return;
+  for (const call of calls) if (call.args !== null) into.push(call.args);
 }
 
-function messageSources(message: Message, preset: Preset): MessageSources {
-  const listsCalls =
-    message.role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0;
-  return { body: bodySource(message, preset), calls: listsCalls ? callSources(message) : null };
+/** An assistant's calls as the serialiser lists them; null when it lists none. */
+function listedCalls(message: Message): CallSource[] | null {
+  return message.role === 'assistant' && Array.isArray(message.tool_calls) && message.tool_calls.length > 0
+    ? callSources(message)
+    : null;
 }
 
 /**
- * The sources with each text that is redacted (the body, then each call's arguments, in that
- * order) replaced by `map(text)`: the one place that order is fixed, for screening and redacting.
+ * One message as the summariser sees it, from its redacted texts (`texts[first]` is the body,
+ * the calls' arguments follow in `redactedTexts` order).
  */
-function mapRedactedTexts(sources: MessageSources, map: (text: string) => string): MessageSources {
-  return {
-    body: map(sources.body),
-    calls:
-      sources.calls?.map((call) => (call.args === null ? call : { ...call, args: map(call.args) })) ?? null,
-  };
-}
-
-/** One message as the summariser sees it, from its sources once redacted. */
-function assembleMessage(message: Message, preset: Preset, redacted: MessageSources): string {
+function assembleMessage(
+  message: Message,
+  preset: Preset,
+  calls: readonly CallSource[] | null,
+  texts: readonly string[],
+  first: number,
+): string {
   const role = typeof message.role === 'string' ? message.role : 'unknown';
-  let content = truncateBody(finishBody(redacted.body, message, preset));
+  let content = truncateBody(finishBody(texts[first]!, message, preset));
   if (role === 'tool') {
     const id = message.tool_call_id === undefined ? '' : pythonStr(message.tool_call_id);
     return `[TOOL RESULT ${id}]: ${content}`;
   }
   if (role === 'assistant') {
-    const calls = redacted.calls;
     if (calls !== null && calls.length > 0) {
-      content += '\n[Tool calls:\n' + calls.map(toolCallLine).join('\n') + '\n]';
+      let next = first + 1;
+      const lines = calls.map((call) =>
+        toolCallLine(call.args === null ? call : { name: call.name, args: texts[next++]! }),
+      );
+      content += '\n[Tool calls:\n' + lines.join('\n') + '\n]';
     }
     return `[ASSISTANT]: ${content}`;
   }
@@ -167,11 +172,10 @@ function assembleMessage(message: Message, preset: Preset, redacted: MessageSour
 
 /** One message as the summariser sees it. */
 export function serializeMessageForSummary(message: Message, preset: Preset): string {
-  return assembleMessage(
-    message,
-    preset,
-    mapRedactedTexts(messageSources(message, preset), redactorFor(preset)),
-  );
+  const calls = listedCalls(message);
+  const texts: string[] = [];
+  redactedTexts(bodySource(message, preset), calls, texts);
+  return assembleMessage(message, preset, calls, texts.map(redactorFor(preset)), 0);
 }
 
 /**
@@ -182,9 +186,12 @@ export function serializeMessageForSummary(message: Message, preset: Preset): st
 export type SummaryTextCache = WeakMap<Message, string>;
 
 /**
- * The whole block of turns for the summariser prompt. Messages not serialised before are
- * screened for secrets together (`screenTexts`: one regex scan per ~256K characters instead of
- * one call per text); only the texts the screen flags go through the redactor.
+ * The whole block of turns for the summariser prompt. The texts of the messages not serialised
+ * before are gathered into one list and screened for secrets together (`screenTexts`: one regex
+ * scan per ~256K characters instead of one call per text); only the texts the screen flags go
+ * through the redactor, in place. A compaction serialises thousands of messages once each, so
+ * this stays one flat pass with no per-message copies: most of its time in a fresh process is
+ * the code running for the first time.
  */
 export function serializeForSummary(
   turns: readonly Message[],
@@ -193,8 +200,10 @@ export function serializeForSummary(
 ): string {
   const parts = new Array<string>(turns.length);
   const pending: number[] = [];
-  const pendingSources: MessageSources[] = [];
-  const screened: string[] = [];
+  const pendingCalls: (CallSource[] | null)[] = [];
+  // Where each pending message's texts start in `texts`.
+  const firsts: number[] = [];
+  const texts: string[] = [];
   for (let i = 0; i < turns.length; i++) {
     const message = turns[i]!;
     const cached = cache?.get(message);
@@ -202,24 +211,20 @@ export function serializeForSummary(
       parts[i] = cached;
       continue;
     }
-    const sources = messageSources(message, preset);
+    const calls = listedCalls(message);
     pending.push(i);
-    pendingSources.push(sources);
-    mapRedactedTexts(sources, (text) => {
-      screened.push(text);
-      return text;
-    });
+    pendingCalls.push(calls);
+    firsts.push(texts.length);
+    redactedTexts(bodySource(message, preset), calls, texts);
   }
   if (pending.length === 0) return parts.join('\n\n');
-  const flags = screenTexts(screened);
+  const flags = screenTexts(texts);
   const redactor = redactorFor(preset);
-  // The flags are in the order mapRedactedTexts visits each message's texts.
-  let next = 0;
-  const redact = (text: string): string => (flags[next++] === 1 ? redactor(text) : text);
+  for (let k = 0; k < texts.length; k++) if (flags[k] === 1) texts[k] = redactor(texts[k]!);
   for (let k = 0; k < pending.length; k++) {
     const index = pending[k]!;
     const message = turns[index]!;
-    const text = assembleMessage(message, preset, mapRedactedTexts(pendingSources[k]!, redact));
+    const text = assembleMessage(message, preset, pendingCalls[k]!, texts, firsts[k]!);
     cache?.set(message, text);
     parts[index] = text;
   }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serializeForSummary, serializeMessageForSummary } from '#core/compression/serialize-for-summary.ts';
 import type { Message } from '#core/transcript/message.ts';
@@ -84,5 +85,70 @@ describe('serializeForSummary', () => {
     );
     expect(text).not.toContain('abcdefghijklmnopqrstuvwx');
     expect(text).toContain('sk-abc...uvwx');
+  });
+});
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 500);
+
+/** Texts with and without secrets, near misses, and non-ASCII, as a message's body or arguments. */
+const piece = fc.constantFrom(
+  'sk-abcdefghijklmnopqrstuvwx',
+  'export TOKEN=abcdefghijklmnopqrstuvwxyz',
+  '"api_key": "abcdefghijklmnop"',
+  'https://user:pass@example.com/x',
+  'task_id',
+  'a-b=c:d',
+  '<think>scratch</think>',
+  'MEDIA:/tmp/a.png',
+  'café — 😀',
+  '\n',
+);
+const body = fc
+  .array(fc.oneof(piece, fc.string({ maxLength: 8 })), { maxLength: 6 })
+  .map((parts) => parts.join(' '));
+const call = fc.oneof(
+  fc.record({
+    id: fc.constant('c'),
+    type: fc.constant('function'),
+    function: fc.record({ name: fc.constantFrom('terminal', 'read_file'), arguments: body }),
+  }),
+  // Malformed calls are listed as `?(...)` and have no arguments to redact.
+  fc.constant(null),
+  fc.constant({ id: 'c', type: 'function' }),
+);
+const message: fc.Arbitrary<Message> = fc.oneof(
+  body.map((content) => user(content)),
+  fc
+    .tuple(fc.option(body, { nil: null }), fc.array(call, { maxLength: 3 }))
+    .map(([content, calls]) => ({ role: 'assistant', content, tool_calls: calls }) as unknown as Message),
+  body.map((content) => toolResult('c', content)),
+  fc
+    .array(
+      fc.oneof(
+        body.map((text) => ({ type: 'text', text })),
+        fc.constant({ type: 'image_url', image_url: { url: 'https://x/y.png' } }),
+      ),
+      { maxLength: 3 },
+    )
+    .map((content) => ({ role: 'user', content }) as unknown as Message),
+);
+
+describe('serializeForSummary of many messages at once', () => {
+  it('is each message serialised on its own, joined by blank lines (screened together, redacted alike)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(message, { maxLength: 12 }),
+        fc.constantFrom(HERMES_2026_04, HERMES_2026_07),
+        (turns, preset) => {
+          const expected = turns.map((turn) => serializeMessageForSummary(turn, preset)).join('\n\n');
+          expect(serializeForSummary(turns, preset)).toBe(expected);
+          // A second pass through a cache gives the same text.
+          const cache = new WeakMap<Message, string>();
+          serializeForSummary(turns.slice(0, turns.length >> 1), preset, cache);
+          expect(serializeForSummary(turns, preset, cache)).toBe(expected);
+        },
+      ),
+      { numRuns: RUNS },
+    );
   });
 });
