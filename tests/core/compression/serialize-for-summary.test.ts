@@ -130,7 +130,7 @@ const message: fc.Arbitrary<Message> = fc.oneof(
       ),
       { maxLength: 3 },
     )
-    .map((content) => ({ role: 'user', content }) as unknown as Message),
+    .map((content): Message => ({ role: 'user', content })),
 );
 
 describe('serializeForSummary of many messages at once', () => {
