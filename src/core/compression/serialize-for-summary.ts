@@ -112,14 +112,14 @@ function callSources(message: Message): CallSource[] {
   return sources;
 }
 
-/** `  name(args)` of a redacted call, its arguments cut to their head when long. */
-function toolCallLine(call: CallSource): string {
-  if (call.args === null) return '  ?(...)';
-  let args = call.args;
+/** `  name(args)` of a call, its redacted arguments cut to their head when long; null: malformed. */
+function toolCallLine(name: string, redactedArgs: string | null): string {
+  if (redactedArgs === null) return '  ?(...)';
+  let args = redactedArgs;
   if (pythonLengthExceeds(args, SUMMARY_TOOL_ARGS_MAX_CHARS)) {
     args = pythonSlice(args, 0, SUMMARY_TOOL_ARGS_HEAD_CHARS) + '...';
   }
-  return `  ${call.name}(${args})`;
+  return `  ${name}(${args})`;
 }
 
 /**
@@ -159,10 +159,10 @@ function assembleMessage(
   }
   if (role === 'assistant') {
     if (calls !== null && calls.length > 0) {
+      const lines: string[] = [];
       let next = first + 1;
-      const lines = calls.map((call) =>
-        toolCallLine(call.args === null ? call : { name: call.name, args: texts[next++]! }),
-      );
+      for (const call of calls)
+        lines.push(toolCallLine(call.name, call.args === null ? null : texts[next++]!));
       content += '\n[Tool calls:\n' + lines.join('\n') + '\n]';
     }
     return `[ASSISTANT]: ${content}`;
@@ -175,7 +175,14 @@ export function serializeMessageForSummary(message: Message, preset: Preset): st
   const calls = listedCalls(message);
   const texts: string[] = [];
   redactedTexts(bodySource(message, preset), calls, texts);
-  return assembleMessage(message, preset, calls, texts.map(redactorFor(preset)), 0);
+  const redact = redactorFor(preset);
+  return assembleMessage(
+    message,
+    preset,
+    calls,
+    texts.map((text) => redact(text)),
+    0,
+  );
 }
 
 /**
