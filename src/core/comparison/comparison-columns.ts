@@ -24,6 +24,16 @@ export type ComparisonColumn = (typeof COMPARISON_COLUMNS)[number]['key'];
 
 export const formatPercent = (fraction: number): string => `${Number((fraction * 100).toFixed(1))}%`;
 
+/**
+ * The compaction's effect on the context: `before → after`, or `before (skipped: reason)` when it
+ * did not run (an unchanged `after` alone would read as a compaction that saved nothing).
+ */
+export function tokensFigure(row: ComparisonRow, format: (count: number) => string = formatCount): string {
+  return row.skipped === null
+    ? `${format(row.tokensBefore)} → ${format(row.tokensAfter)}`
+    : `${format(row.tokensBefore)} (skipped: ${row.skipped})`;
+}
+
 /** One row's cells, by column. */
 export function comparisonCells(row: ComparisonRow): Record<ComparisonColumn, string> {
   const simulation = row.simulation;
@@ -32,9 +42,7 @@ export function comparisonCells(row: ComparisonRow): Record<ComparisonColumn, st
     entry: row.label,
     fires: row.fires ? 'yes' : `no (${row.reason})`,
     threshold: formatCount(row.thresholdTokens),
-    tokens: compacted
-      ? `${formatCount(row.tokensBefore)} → ${formatCount(row.tokensAfter)}`
-      : `${formatCount(row.tokensBefore)} (skipped: ${row.skipped})`,
+    tokens: tokensFigure(row),
     messagesAfter: formatCount(row.messagesAfter),
     summaryTokens: formatCount(row.summaryTokens),
     fidelity: `${formatPercent(row.fidelity.score)} (${formatCount(row.fidelity.survived)}/${formatCount(row.fidelity.total)})`,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render } from '@testing-library/svelte';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Comparison } from '#core/comparison/comparison.ts';
+import type { Comparison, ComparisonRow } from '#core/comparison/comparison.ts';
 import CompareLanes from '#ui/compare/CompareLanes.svelte';
 import CompareRowDetails from '#ui/compare/CompareRowDetails.svelte';
 import CompareTable from '#ui/compare/CompareTable.svelte';
@@ -71,6 +71,18 @@ describe('CompareLanes', () => {
       }
       expect(lane.querySelectorAll('rect')).toHaveLength(3);
     });
+  });
+
+  it('says a skipped compaction was skipped, as the table does, not "before → before"', () => {
+    const [compacted, other] = comparison.rows;
+    const skipped: ComparisonRow = { ...other!, skipped: 'would-grow', tokensAfter: other!.tokensBefore };
+    const { getAllByTestId } = render(CompareLanes, {
+      comparison: { ...comparison, rows: [compacted!, skipped] },
+    });
+    const figures = getAllByTestId('compare-lane-figure').map((figure) => figure.textContent);
+    expect(figures[0]).toContain('→');
+    expect(figures[1]).toContain('(skipped: would-grow)');
+    expect(figures[1]).not.toContain('→');
   });
 
   it('names the stretch under the pointer beside the lane', async () => {
