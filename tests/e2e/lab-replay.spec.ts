@@ -75,6 +75,15 @@ test.describe('replay', () => {
     for (const run of [1, 2]) {
       await expect(page.getByTestId('compaction-review')).toBeVisible();
       await expect(page.getByTestId('summary-editor')).toHaveCount(1);
+      // It opens under the buttons, below the fold of the side panel: it is brought into view,
+      // and at the side panel's width its assessment goes under the editor, not beside it.
+      await expect(page.getByTestId('summary-editor')).toBeInViewport();
+      // Both boxes from one layout: the panel may still be scrolling smoothly.
+      const stacked = await page.getByTestId('compaction-review').evaluate((review) => {
+        const editor = review.querySelector('[data-testid="summary-editor"]')!.getBoundingClientRect();
+        return review.querySelector('aside')!.getBoundingClientRect().top >= editor.bottom;
+      });
+      expect(stacked).toBe(true);
       await page.getByTestId('compaction-commit').click();
       if (run === 1) await expect(page.getByTestId('compaction-review')).toBeVisible();
     }

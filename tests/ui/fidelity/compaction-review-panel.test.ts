@@ -143,4 +143,35 @@ describe('CompactionReviewPanel', () => {
     await fireEvent.click(screen.getByTestId('compaction-discard'));
     expect(decisions).toEqual([{ kind: 'discard' }]);
   });
+
+  it('brings itself into view when it opens, without taking the focus', () => {
+    const scrolled: Element[] = [];
+    const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+    // jsdom lays nothing out and has no scrollIntoView: record the calls.
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      const review = new CompactionReviewState({
+        title: 'replay 1',
+        mode: 'rotate',
+        original: compaction('x'),
+        note: null,
+        preview: async (bodies) => ok(compaction(bodies[0]!)),
+        countTokens: async () => 1,
+        encoding: 'o200k_base',
+        decide: async () => null,
+      });
+      const input = document.createElement('input');
+      document.body.append(input);
+      input.focus();
+      render(CompactionReviewPanel, { review });
+      expect(scrolled).toEqual([screen.getByTestId('compaction-review')]);
+      expect(document.activeElement).toBe(input);
+      input.remove();
+    } finally {
+      if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+      else delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
 });
