@@ -255,7 +255,15 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
           plan.reattached.length,
         summaryTokens,
         segments,
-        warnings: windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress, live),
+        warnings: [
+          ...windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress, live),
+          ...growthWarnings(
+            basis.axis.totalTokens,
+            afterTokens,
+            summaryTokens,
+            fateTotals.summarized.tokens + fateTotals.dropped.tokens,
+          ),
+        ],
       };
       return {
         strategy: strategy.name,
@@ -389,6 +397,26 @@ function liveReason(reason: PlanReason, live: TurnCompactionDecision): PlanReaso
       // Over the trigger but the loop holds back: a conversation of one message is never compacted.
       return reason === 'ready' ? 'too-few-messages' : reason;
   }
+}
+
+/**
+ * A projection larger than the transcript: every compaction refuses a result that does not shrink
+ * the context (`judgeCompactionGrowth`), so this one would be skipped unless its summary comes out
+ * shorter than the budget drawn for it (a short transcript, where the summary's budget outweighs
+ * the few messages it stands for).
+ */
+function growthWarnings(
+  beforeTokens: number,
+  afterTokens: number,
+  summaryTokens: number,
+  replacedTokens: number,
+): string[] {
+  if (afterTokens < beforeTokens || summaryTokens === 0) return [];
+  return [
+    `Compacted now, the context would grow from ${formatCount(beforeTokens)} to about ${formatCount(afterTokens)} tokens: ` +
+      `the summary's budget of ${formatCount(summaryTokens)} tokens outweighs the ${formatCount(replacedTokens)} it replaces. ` +
+      'A compaction that does not shrink the context is refused, so this one would be skipped unless its summary comes out shorter.',
+  ];
 }
 
 function windowWarnings(

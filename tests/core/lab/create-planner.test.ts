@@ -130,6 +130,46 @@ describe('createPlanner', () => {
     ).toBe(true);
   });
 
+  it('warns when the projection is larger than the transcript, which the compaction itself refuses', async () => {
+    // Ten short turns: the middle is a few hundred tokens, the summary's budget 2,000.
+    const short: Transcript['messages'] = Array.from({ length: 10 }, (_, index) => ({
+      role: index % 2 === 0 ? 'user' : 'assistant',
+      content: `Turn ${index}: rename the parser's entry point and rerun the tests.`,
+    }));
+    const planner = createPlanner(short, { tools: [] });
+    const request = { config: config(), estimator: 'rough' as const };
+    const plan = planner.plan(HERMES_2026_07_STRATEGY, request);
+    expect(plan.after.tokens).toBeGreaterThanOrEqual(plan.totalTokens);
+    const growth = plan.after.warnings.filter((warning) =>
+      warning.startsWith('Compacted now, the context would grow'),
+    );
+    expect(growth).toEqual([
+      expect.stringContaining(`from ${plan.totalTokens.toLocaleString('en-US')} to about`),
+    ]);
+    // What the projection warns of is what the compaction does.
+    const compacted = await compactConversation(
+      HERMES_2026_07_STRATEGY,
+      {
+        reason: 'manual',
+        systemPrompt: '',
+        messages: short,
+        tools: [],
+        config: request.config,
+        state: createCompressorState(),
+        force: true,
+        today: null,
+      },
+      { summarizer: createOfflineSummarizer(), now: () => 0 },
+    );
+    expect(compacted.skipped).toBe('would-grow');
+    // A projection that shrinks the context has no such warning.
+    const long = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] }).plan(
+      HERMES_2026_07_STRATEGY,
+      request,
+    );
+    expect(long.after.warnings.filter((warning) => warning.includes('would grow'))).toEqual([]);
+  });
+
   it('flags rough and exact counts that disagree about firing', () => {
     const planner = createPlanner(demo.messages, { tools: demo.metadata.tools ?? [] });
     const rough = planner.rough(HERMES_2026_04_STRATEGY.preset);
