@@ -46,6 +46,10 @@ test('at 1280 px the title and the model are whole, and the gauge says what its 
   await expect(page.getByTestId('context-gauge-used')).toHaveText(/^\d[\d.,K]*( rough)? in context$/);
   await expect(page.getByTestId('context-gauge-limits')).toHaveText('trigger 100K · window 200K');
   await page.locator('header.top-bar').screenshot({ path: test.info().outputPath('top-bar-1280.png') });
+  // All seven inspector tabs stay in sight, the first one too while the last is open.
+  await page.getByTestId('tab-compare').click();
+  expect(await showsWhole(page.getByRole('tablist', { name: 'Inspector panels' }))).toBe(true);
+  await expect(page.getByTestId('tab-plan')).toBeInViewport({ ratio: 1 });
   expect(errors).toEqual([]);
 });
 
