@@ -1,3 +1,5 @@
+import { INSPECTOR_TABS } from './inspector/inspector-tabs.ts';
+
 /** The keyboard shortcuts, as the help overlay lists them (App.svelte implements them). */
 export interface Shortcut {
   readonly keys: readonly string[];
@@ -9,7 +11,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['v'], description: 'Paste a transcript' },
   { keys: ['r'], description: 'Run the replay: all four compression phases' },
   { keys: ['n', 'p'], description: 'Next / previous replay phase' },
-  { keys: ['1', '…', '9'], description: 'Inspector tabs, in order (Plan, Replay, Provider, …)' },
+  {
+    keys: ['1', '…', String(INSPECTOR_TABS.length)],
+    description: `Inspector tabs, in order (${INSPECTOR_TABS.map((tab) => tab.label).join(', ')})`,
+  },
   { keys: ['t'], description: 'Theme: auto → light → dark' },
   { keys: ['/'], description: 'Focus the message search, or the input of the open tab (chat)' },
   { keys: ['?'], description: 'Show this help' },
@@ -21,5 +26,5 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as HTMLElement).tagName !== 'string') return false;
   const element = target as HTMLElement;
   const tag = element.tagName.toLowerCase();
-  return tag === 'input' || tag === 'textarea' || tag === 'select' || element.isContentEditable;
+  return tag === 'input' || tag === 'textarea' || tag === 'select' || element.isContentEditable === true;
 }
