@@ -103,6 +103,9 @@ for (const mode of ['in-place', 'rotate'] as const)
     expect((await generationRequests(request)).chat.length).toBe(steps[0]!.chatRequests);
     const editor = page.getByTestId('summary-editor');
     await expect(editor).toHaveValue(new RegExp(ORIGINAL_SUMMARY));
+    // The review is taller than the chat's log: its start (the summary, Commit) is what is shown.
+    await expect(editor).toBeInViewport();
+    await expect(page.getByTestId('compaction-commit')).toBeInViewport();
     await expect(page.getByTestId('summary-token-count')).not.toHaveAttribute('data-tokens', '');
     const countBefore = Number(await page.getByTestId('summary-token-count').getAttribute('data-tokens'));
 
