@@ -25,7 +25,7 @@ describe('importTranscript', () => {
       format: 'openai-chat',
     });
     expect(!result.ok && result.error.message).toBe(
-      'OpenAI Chat JSON: line 3 is not valid JSON (expected one JSON document)',
+      'OpenAI Chat JSON: line 3 is not valid JSON at column 21 (expected one JSON document)',
     );
   });
 
