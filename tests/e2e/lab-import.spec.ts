@@ -119,9 +119,21 @@ test.describe('import', () => {
     await page.getByTestId('paste-import').click();
     await expect(page.getByTestId('import-status')).toHaveAttribute('data-status', 'error');
     await expect(page.getByTestId('import-status')).toContainText('Claude Code JSONL');
+    // The dialog says why its own text failed, forgets it once the text is edited, and does not
+    // greet the next paste with it.
+    await expect(page.getByTestId('paste-error')).toContainText('Claude Code JSONL');
+    await page.getByTestId('paste-text').fill('{"messages": oops}');
+    await expect(page.getByTestId('paste-error')).toHaveCount(0);
     await page.keyboard.press('Escape');
     expect(await messageCount(page)).toBe(3);
     await page.getByTestId('import-format').selectOption('auto');
+    await page.getByTestId('import-paste').click();
+    await expect(page.getByTestId('paste-error')).toHaveCount(0);
+    await page.getByTestId('paste-import').click();
+    await expect(page.getByTestId('paste-error')).toHaveText(
+      'Transcript import: line 1 is not valid JSON at column 14 (expected one JSON document, or one JSON object per line)',
+    );
+    await page.keyboard.press('Escape');
 
     // Drag and drop onto the workspace.
     const text = readFileSync(
