@@ -205,12 +205,12 @@ describe('replay CLI', () => {
 
   it('never copies control characters from the file or its name to the terminal', () => {
     const title = '\u001b]0;title\u0007';
-    // JSON.parse quotes the offending text in its message.
+    // JSON.parse quotes the offending text in its message; the error names its place instead.
     const broken = join(directory, 'title.jsonl');
     writeFileSync(broken, `${title}\n`);
     const fromContent = runCli('replay', [broken]);
     expect(fromContent.status).toBe(2);
-    expect(fromContent.stderr).toContain('\\x1b]0;title\\x07');
+    expect(fromContent.stderr).toContain('line 1 is not valid JSON at column 1');
     expect(fromContent.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
 
     const fromName = runCli('replay', [join(directory, `missing ${title}.json`)]);
