@@ -58,6 +58,8 @@ const EXPECT = {
   colon: 4,
   /** After a value in a container: `,` or its closing bracket. */
   commaOrClose: 5,
+  /** After the document's value: only whitespace. */
+  end: 6,
 } as const;
 type Expect = (typeof EXPECT)[keyof typeof EXPECT];
 
@@ -72,7 +74,8 @@ export function firstJsonSyntaxError(text: string): number | undefined {
   const stack: boolean[] = [];
   let expect: Expect = EXPECT.value;
   let at = 0;
-  let done = false;
+  // What follows a value (a scalar, or a container just closed): its container goes on, or the document ends.
+  const afterValue = (): Expect => (stack.length === 0 ? EXPECT.end : EXPECT.commaOrClose);
   const length = text.length;
   while (at < length) {
     const code = text.charCodeAt(at);
@@ -80,47 +83,30 @@ export function firstJsonSyntaxError(text: string): number | undefined {
       at++;
       continue;
     }
-    if (done) return at;
-    if (expect === EXPECT.colon) {
-      if (code !== 0x3a) return at;
-      at++;
-      expect = EXPECT.value;
-      continue;
-    }
-    if (expect === EXPECT.commaOrClose) {
-      const inObject = stack[stack.length - 1]!;
-      if (code === 0x2c) {
-        at++;
-        expect = inObject ? EXPECT.key : EXPECT.value;
-        continue;
-      }
-      if (code !== (inObject ? 0x7d : 0x5d)) return at;
+    if (expect === EXPECT.end) return at;
+    // The open container's closing bracket, where one may come: after `{`, `[` or a value in it.
+    const inObject = stack[stack.length - 1];
+    if (
+      (expect === EXPECT.commaOrClose || expect === EXPECT.keyOrClose || expect === EXPECT.valueOrClose) &&
+      code === (inObject ? 0x7d : 0x5d)
+    ) {
       at++;
       stack.pop();
-      if (stack.length === 0) done = true;
+      expect = afterValue();
+      continue;
+    }
+    if (expect === EXPECT.colon || expect === EXPECT.commaOrClose) {
+      if (code !== (expect === EXPECT.colon ? 0x3a : 0x2c)) return at;
+      at++;
+      expect = expect === EXPECT.colon || !inObject ? EXPECT.value : EXPECT.key;
       continue;
     }
     if (expect === EXPECT.keyOrClose || expect === EXPECT.key) {
-      if (expect === EXPECT.keyOrClose && code === 0x7d) {
-        at++;
-        stack.pop();
-        if (stack.length === 0) done = true;
-        else expect = EXPECT.commaOrClose;
-        continue;
-      }
       if (code !== 0x22) return at;
       const end = stringEnd(text, at);
       if (end < 0) return -end - 1;
       at = end;
       expect = EXPECT.colon;
-      continue;
-    }
-    // A value (or, after `[`, the closing bracket).
-    if (expect === EXPECT.valueOrClose && code === 0x5d) {
-      at++;
-      stack.pop();
-      if (stack.length === 0) done = true;
-      else expect = EXPECT.commaOrClose;
       continue;
     }
     if (code === 0x7b || code === 0x5b) {
@@ -138,10 +124,9 @@ export function firstJsonSyntaxError(text: string): number | undefined {
     else return at;
     if (end < 0) return -end - 1;
     at = end;
-    if (stack.length === 0) done = true;
-    else expect = EXPECT.commaOrClose;
+    expect = afterValue();
   }
-  return done ? undefined : length;
+  return expect === EXPECT.end ? undefined : length;
 }
 
 /** After the string opening at `start`: its end, or -(offset + 1) of the error. */
