@@ -5,7 +5,11 @@ import { INITIAL_COMPRESSOR_STATE } from '#core/compression/compressor-state.ts'
 import type { Fact } from '#core/fidelity/fact.ts';
 import type { LabCompression } from '#core/lab/lab-compression.ts';
 import { ok } from '#core/shared/result.ts';
-import { CompactionReviewState, type ReviewOutcome } from '#state/compaction-review-state.svelte.ts';
+import {
+  CompactionReviewState,
+  type CompactionReviewSource,
+  type ReviewOutcome,
+} from '#state/compaction-review-state.svelte.ts';
 import CompactionReviewPanel from '#ui/fidelity/CompactionReviewPanel.svelte';
 
 const LOST: Fact = { kind: 'path', text: 'src/lexer.ts', display: 'src/lexer.ts', messageIndex: 3, count: 1 };
@@ -86,21 +90,34 @@ function compaction(body: string): LabCompression {
   };
 }
 
+/** A review of `compaction(body)` whose decisions are recorded; `overrides` set the rest. */
+function reviewOf(
+  body: string,
+  overrides: Partial<CompactionReviewSource> = {},
+): { review: CompactionReviewState; decisions: ReviewOutcome[] } {
+  const decisions: ReviewOutcome[] = [];
+  const review = new CompactionReviewState({
+    title: '/compress',
+    mode: 'rotate',
+    original: compaction(body),
+    note: null,
+    preview: async (bodies) => ok(compaction(bodies[0]!)),
+    countTokens: async () => 1,
+    encoding: 'o200k_base',
+    decide: async (outcome) => {
+      decisions.push(outcome);
+      return null;
+    },
+    ...overrides,
+  });
+  return { review, decisions };
+}
+
 describe('CompactionReviewPanel', () => {
   it('edits the summary, puts a lost fact back with one click, and commits what is shown', async () => {
-    const decisions: ReviewOutcome[] = [];
-    const review = new CompactionReviewState({
-      title: '/compress',
+    const { review, decisions } = reviewOf('Goal: fix the parser.', {
       mode: 'in-place',
-      original: compaction('Goal: fix the parser.'),
-      note: null,
-      preview: async (bodies) => ok(compaction(bodies[0]!)),
       countTokens: async (text) => text.length,
-      encoding: 'o200k_base',
-      decide: async (outcome) => {
-        decisions.push(outcome);
-        return null;
-      },
       debounceMs: 1,
     });
     render(CompactionReviewPanel, { review });
@@ -122,19 +139,10 @@ describe('CompactionReviewPanel', () => {
   });
 
   it('says when the compaction cannot wait, and discards', async () => {
-    const decisions: ReviewOutcome[] = [];
-    const review = new CompactionReviewState({
+    const { review, decisions } = reviewOf('x', {
       title: 'compaction after an overflow',
-      mode: 'rotate',
-      original: compaction('x'),
       note: 'The provider refused the request: it does not fit the context window.',
-      preview: async (bodies) => ok(compaction(bodies[0]!)),
-      countTokens: async () => 1,
       encoding: 'cl100k_base',
-      decide: async (outcome) => {
-        decisions.push(outcome);
-        return null;
-      },
     });
     render(CompactionReviewPanel, { review });
     expect(screen.getByTestId('compaction-review-note').textContent).toMatch(
@@ -152,16 +160,7 @@ describe('CompactionReviewPanel', () => {
       scrolled.push(this);
     };
     try {
-      const review = new CompactionReviewState({
-        title: 'replay 1',
-        mode: 'rotate',
-        original: compaction('x'),
-        note: null,
-        preview: async (bodies) => ok(compaction(bodies[0]!)),
-        countTokens: async () => 1,
-        encoding: 'o200k_base',
-        decide: async () => null,
-      });
+      const { review } = reviewOf('x', { title: 'replay 1' });
       const input = document.createElement('input');
       document.body.append(input);
       input.focus();
