@@ -1,7 +1,11 @@
 import { messageRoles, type MessageRoles } from '../core/lab/message-roles.ts';
 import { toolCallGroupMarks } from '../core/lab/tool-call-groups.ts';
 import type { Preset } from '../core/presets/preset.ts';
-import { estimateMessageTokensRough } from '../core/tokens/estimate-messages-tokens-rough.ts';
+import {
+  cachedRoughMessageSize,
+  roughShareOf,
+  roughTokensFromSizes,
+} from '../core/tokens/estimate-messages-tokens-rough.ts';
 import { messagePreview } from '../core/transcript/message-preview.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
@@ -54,6 +58,7 @@ export function roughCounts(
  * Rough counts of a document's newest `count` messages and its total, as `roughCounts` gives
  * them, in time proportional to `count`: what an append answers, so a new turn in a 50,000-message
  * document does not measure the other 50,000 (the planner is built when a plan is asked for).
+ * Each new message's share starts where the characters of the messages before it end.
  */
 export function appendedRoughCounts(
   documents: LabDocuments,
@@ -63,9 +68,18 @@ export function appendedRoughCounts(
 ): RoughCounts {
   const messages = documents.messages(documentId);
   const cache = documents.sizeCache(documentId, preset);
-  const tail = messages.slice(Math.max(0, messages.length - count));
-  const perMessage = Int32Array.from(tail, (message) => estimateMessageTokensRough(message, preset, cache));
-  return { perMessage, total: documents.roughTotal(documentId, preset) };
+  const all = documents.roughSizes(documentId, preset);
+  const sizes = messages
+    .slice(Math.max(0, messages.length - count))
+    .map((message) => cachedRoughMessageSize(message, preset, cache));
+  let charsBefore = all.chars;
+  for (const size of sizes) charsBefore -= size.chars;
+  const perMessage = new Int32Array(sizes.length);
+  for (let index = 0; index < sizes.length; index++) {
+    perMessage[index] = roughShareOf(charsBefore, sizes[index]!);
+    charsBefore += sizes[index]!.chars;
+  }
+  return { perMessage, total: roughTokensFromSizes(all.chars, all.images) };
 }
 
 export function openedDocument(documents: LabDocuments, documentId: string, preset: Preset): OpenedDocument {

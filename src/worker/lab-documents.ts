@@ -1,7 +1,7 @@
 import { createPlanner, type Planner, type PlannerContext } from '../core/lab/create-planner.ts';
 import { createMessageCaches, type MessageCaches } from '../core/lab/message-caches.ts';
 import type { Preset } from '../core/presets/preset.ts';
-import type { RoughSizeCache } from '../core/tokens/estimate-messages-tokens-rough.ts';
+import type { RoughMessageSize, RoughSizeCache } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
 import { RoughTotals } from './rough-totals.ts';
@@ -124,11 +124,12 @@ export class LabDocuments {
   }
 
   /**
-   * `estimate_messages_tokens_rough` of the whole document under a preset, without building a
-   * planner: after an append only the new messages are measured and added.
+   * The summed rough sizes of the whole document under a preset (what
+   * `estimate_messages_tokens_rough` rounds once), without building a planner: after an append
+   * only the new messages are measured and added.
    */
-  roughTotal(documentId: string, preset: Preset): number {
-    return this.#require(documentId).roughTotals.total(
+  roughSizes(documentId: string, preset: Preset): RoughMessageSize {
+    return this.#require(documentId).roughTotals.sizes(
       this.messages(documentId),
       preset,
       this.sizeCache(documentId, preset),

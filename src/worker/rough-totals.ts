@@ -1,30 +1,29 @@
 import type { Preset } from '../core/presets/preset.ts';
 import {
   cachedRoughMessageSize,
-  roughTokensFromSizes,
+  type RoughMessageSize,
   type RoughSizeCache,
 } from '../core/tokens/estimate-messages-tokens-rough.ts';
 import type { Message } from '../core/transcript/message.ts';
 
 /** Summed rough sizes of a document's first `count` messages under one preset. */
-interface Sums {
+interface Sums extends RoughMessageSize {
   count: number;
-  chars: number;
-  images: number;
 }
 
 /**
- * A growing document's `estimate_messages_tokens_rough` total by preset, kept as running sums of
- * its messages' sizes, so a new turn adds its own size instead of walking the whole transcript
- * (a 50,000-message document's append took 6.5 ms when it built the planner's whole rough
- * basis for the total). The sums cover a prefix of the messages and are extended to the current
- * length when read: a document's messages only ever grow (a new one is opened otherwise).
+ * A growing document's summed rough sizes by preset (what `estimate_messages_tokens_rough`
+ * rounds once), kept as running sums of its messages' sizes, so a new turn adds its own size
+ * instead of walking the whole transcript (a 50,000-message document's append took 6.5 ms when
+ * it built the planner's whole rough basis for the total). The sums cover a prefix of the
+ * messages and are extended to the current length when read: a document's messages only ever
+ * grow (a new one is opened otherwise).
  */
 export class RoughTotals {
   readonly #sums = new Map<Preset, Sums>();
 
-  /** Hermes' rough total of all `messages` (one rounding over all characters), as the planner's. */
-  total(messages: readonly Message[], preset: Preset, cache: RoughSizeCache): number {
+  /** The characters and images of all `messages`, summed. */
+  sizes(messages: readonly Message[], preset: Preset, cache: RoughSizeCache): RoughMessageSize {
     let sums = this.#sums.get(preset);
     if (sums === undefined || sums.count > messages.length) {
       sums = { count: 0, chars: 0, images: 0 };
@@ -35,6 +34,6 @@ export class RoughTotals {
       sums.chars += size.chars;
       sums.images += size.images;
     }
-    return roughTokensFromSizes(sums.chars, sums.images);
+    return { chars: sums.chars, images: sums.images };
   }
 }

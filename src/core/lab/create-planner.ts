@@ -16,11 +16,7 @@ import {
   type Strategy,
 } from '../strategies/strategy.ts';
 import type { Preset } from '../presets/preset.ts';
-import {
-  estimateMessagesTokensRough,
-  type RoughSizeCache,
-} from '../tokens/estimate-messages-tokens-rough.ts';
-import { estimateRequestTokensRough } from '../tokens/estimate-request-tokens-rough.ts';
+import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Estimator, TokenEncoding } from '../tokens/estimator.ts';
 import type { Message } from '../transcript/message.ts';
@@ -93,6 +89,11 @@ interface Basis {
 }
 
 export interface RoughBasis extends Basis {
+  /**
+   * The axis of the live loop's pre-request count (messages and tool schemas each rounded on
+   * their own); `axis` adds up to the preflight's request estimate, as the preset rounds it.
+   */
+  readonly loopAxis: TokenAxis;
   /** `estimate_messages_tokens_rough(messages)`: one rounding over all messages. */
   readonly messagesTokens: number;
   /** Messages + tool schemas, as the preset's request estimate rounds them. */
@@ -122,9 +123,12 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     const basis: RoughBasis = {
       estimator: 'rough',
       tokens: counts.perMessage,
-      axis: buildTokenAxis(counts.perMessage, systemEnd, counts.toolsTokens),
-      messagesTokens: estimateMessagesTokensRough(messages, preset, cache),
-      requestTokens: estimateRequestTokensRough(messages, '', tools, preset, cache),
+      // The tool schemas take what they add to the count the gauge shows, so the map's total is
+      // that count: the preflight's request estimate here, the pre-request check's in a chat.
+      axis: buildTokenAxis(counts.perMessage, systemEnd, counts.requestTokens - counts.messagesTokens),
+      loopAxis: buildTokenAxis(counts.perMessage, systemEnd, counts.toolsTokens),
+      messagesTokens: counts.messagesTokens,
+      requestTokens: counts.requestTokens,
     };
     roughByPreset.set(preset, basis);
     return basis;
@@ -184,6 +188,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       // A chat session is drawn in the count its loop decides on, so its bar reaches the trigger
       // line when the chat compacts; exact counts are still given beside it.
       const basis = exact && !request.live ? exact : roughBasis;
+      const axis = request.live ? roughBasis.loopAxis : basis.axis;
       const state = request.state ?? INITIAL_COMPRESSOR_STATE;
       const live = request.live
         ? liveDecision(messages, tools, strategy, request, {
@@ -195,7 +200,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       // The live loop judges every strategy's trigger on Hermes' rough count of the request.
       const tokens: MessageTokens = {
         of: (index) => basis.tokens[index] ?? 0,
-        request: live ? live.requestTokens : basis.axis.totalTokens,
+        request: live ? live.requestTokens : axis.totalTokens,
         exact: basis !== roughBasis,
       };
       const strategyPlan = strategy.plan({
@@ -233,7 +238,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         0,
       );
       const segments = afterSegments({
-        axis: basis.axis,
+        axis: axis,
         fates: plan.fates,
         headEnd: plan.headEnd,
         tailStart: plan.tailStart,
@@ -245,7 +250,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       });
       const afterTokens = segments.reduce((sum, segment) => sum + segment.tokens, 0);
       const tailTokens =
-        basis.axis.prefix[messages.length]! - basis.axis.prefix[Math.min(plan.tailStart, messages.length)]!;
+        axis.prefix[messages.length]! - axis.prefix[Math.min(plan.tailStart, messages.length)]!;
       const after: AfterProjection = {
         tokens: afterTokens,
         messages:
@@ -258,7 +263,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         warnings: [
           ...windowWarnings(windowTokens, threshold, tailTokens, afterTokens, plan.wouldCompress, live),
           ...growthWarnings(
-            basis.axis.totalTokens,
+            axis.totalTokens,
             afterTokens,
             summaryTokens,
             fateTotals.summarized.tokens + fateTotals.dropped.tokens,
@@ -273,10 +278,10 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         estimator: request.estimator,
         tokenBasis: basis.estimator,
         tokensPerMessage: basis.tokens,
-        regions: buildMapRegions(basis.axis, { headEnd: plan.headEnd, tailStart: plan.tailStart }),
-        totalTokens: basis.axis.totalTokens,
-        systemTokens: basis.axis.prefix[systemEnd]!,
-        toolsTokens: basis.axis.toolsTokens,
+        regions: buildMapRegions(axis, { headEnd: plan.headEnd, tailStart: plan.tailStart }),
+        totalTokens: axis.totalTokens,
+        systemTokens: axis.prefix[systemEnd]!,
+        toolsTokens: axis.toolsTokens,
         toolCount: tools.length,
         windowTokens,
         hygieneTokens: Math.trunc(windowTokens * HYGIENE_RATIO),
@@ -295,7 +300,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
           ? {
               pins: plan.pins.map((pin) => ({
                 ...pin,
-                offset: offsetOfMessage(basis.axis, pin.index),
+                offset: offsetOfMessage(axis, pin.index),
                 tokens: basis.tokens[pin.index] ?? 0,
               })),
             }
@@ -305,16 +310,16 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         reattached: plan.reattached,
         pruned: plan.pruned,
         // Merged at the transcript's own scale, the finest the map draws (zoomed to fit).
-        prunedSpans: buildPrunedSpans(basis.axis, savings, Math.max(1, basis.axis.totalTokens)),
+        prunedSpans: buildPrunedSpans(axis, savings, Math.max(1, axis.totalTokens)),
         prunedSavedTokens: Math.round(prunedSavedTokens),
         after,
         explanation: plan.explanation,
         hermes: plan.hermes,
-        compactionMarkers: markers(basis.axis),
+        compactionMarkers: markers(axis),
         categories: categorizeContext({
           classes: (classes ??= classifyContextMessages(messages, compactionPoints)),
           tokensPerMessage: basis.tokens,
-          toolsTokens: basis.axis.toolsTokens,
+          toolsTokens: axis.toolsTokens,
           windowTokens,
           // Hermes' rough estimate measures the whole message dict, reasoning included; the exact
           // counts read only what the tokenizer is sent (`messageCountingText`), which leaves it out.

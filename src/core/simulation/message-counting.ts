@@ -9,7 +9,7 @@ import { HOST_PRESET } from '../strategies/strategy-kit.ts';
 import type { Preset } from '../presets/preset.ts';
 import { estimateMessageTokensRough, type RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
 import { estimateTokensRough } from '../tokens/estimate-tokens-rough.ts';
-import { estimateToolsTokensRough } from '../tokens/estimate-tools-tokens-rough.ts';
+import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 
@@ -26,19 +26,20 @@ export interface MessageCounting {
   readonly countText: (text: string) => number;
 }
 
-/** The host's rough estimate as the counting: what the lab shows before exact counts arrive. */
+/**
+ * The host's rough estimate as the counting: what the lab shows before exact counts arrive, each
+ * transcript message its share of the one rounding (`measureRoughTokens`, the map's counts).
+ */
 export function roughMessageCounting(
   messages: readonly Message[],
   tools: readonly ToolSchema[],
   preset: Preset = HOST_PRESET,
   sizeCache?: RoughSizeCache,
 ): MessageCounting {
-  const perMessage = new Int32Array(messages.length);
-  for (let index = 0; index < messages.length; index++)
-    perMessage[index] = estimateMessageTokensRough(messages[index]!, preset, sizeCache);
+  const { perMessage, toolsTokens } = measureRoughTokens(messages, tools, preset, sizeCache);
   return {
     perMessage,
-    toolsTokens: estimateToolsTokensRough(tools, preset),
+    toolsTokens,
     exact: false,
     countMessage: (message) => estimateMessageTokensRough(message, preset, sizeCache),
     countText: estimateTokensRough,

@@ -83,6 +83,18 @@ export function roughMessageSize(message: Message, preset: Preset): RoughMessage
 export const roughTokensFromSizes = (chars: number, images: number): number =>
   roughTokensFromChars(chars) + IMAGE_TOKENS_FLAT * images;
 
+/**
+ * A message's share of Hermes' one rounding over a transcript: the tokens its characters add to
+ * `(chars + 3) // 4` after the `charsBefore` of the messages before it, plus its images. Shares
+ * add up to `estimate_messages_tokens_rough` exactly, where each message rounded on its own
+ * would add up to a few tokens more (one per message at most); a share is within one token of
+ * the message's own estimate.
+ */
+export const roughShareOf = (charsBefore: number, size: RoughMessageSize): number =>
+  roughTokensFromChars(charsBefore + size.chars) -
+  roughTokensFromChars(charsBefore) +
+  IMAGE_TOKENS_FLAT * size.images;
+
 /** One message's rough size, measured once per cache (messages are immutable). */
 export function cachedRoughMessageSize(
   message: Message,

@@ -1,25 +1,38 @@
 import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
-import { estimateMessageTokensRough, type RoughSizeCache } from './estimate-messages-tokens-rough.ts';
-import { estimateToolsTokensRough } from './estimate-tools-tokens-rough.ts';
+import {
+  cachedRoughMessageSize,
+  roughShareOf,
+  type RoughSizeCache,
+} from './estimate-messages-tokens-rough.ts';
+import { roughRequestTokensFromSizes } from './estimate-request-tokens-rough.ts';
+import { toolsChars } from './estimate-tools-tokens-rough.ts';
+import { roughTokensFromChars } from './estimate-tokens-rough.ts';
 
 /** A transcript counted message by message with a preset's rough estimator. */
 export interface RoughTokenCounts {
-  /** Each message's estimate, rounded on its own. */
+  /** Each message's share of the messages' estimate (`roughShareOf`). */
   readonly perMessage: Int32Array;
-  /** The tool schemas' estimate. */
+  /** `estimate_messages_tokens_rough(messages)`: the shares added up. */
+  readonly messagesTokens: number;
+  /** `_estimate_tools_tokens_rough(tools)`: the tool schemas rounded on their own. */
   readonly toolsTokens: number;
-  /** The request: every message's estimate plus the tool schemas'. */
+  /**
+   * `estimate_request_tokens_rough(messages, '', tools)`, what Hermes' preflight decides on:
+   * the messages' and the tools' estimates added up (2026-07), or one rounding over both
+   * (2026-04: up to a token less than the sum).
+   */
   readonly requestTokens: number;
 }
 
 /**
  * The rough basis the planner draws the map on and strategies decide on when the caller has
- * no counts of its own. The request is the sum of the per-message figures, not Hermes' single
- * rounding over the whole request (`estimateRequestTokensRough`, a few tokens less): a plan and
- * the compaction after it must see the same number, or a rule that depends on it (Cline's half
- * or three quarters, Anthropic's triggers) can decide differently in each.
+ * no counts of its own, so a plan and the compaction after it see the same numbers (a rule that
+ * depends on them, Cline's half or three quarters, Anthropic's triggers, would otherwise decide
+ * differently in each). Each message counts as its share of Hermes' single rounding over all
+ * the messages, so the map's total, the message list's and the gauge's are one number: each
+ * message rounded on its own added up to a few tokens more than the estimate Hermes decides on.
  */
 export function measureRoughTokens(
   messages: readonly Message[],
@@ -28,11 +41,26 @@ export function measureRoughTokens(
   cache?: RoughSizeCache,
 ): RoughTokenCounts {
   const perMessage = new Int32Array(messages.length);
+  let chars = 0;
+  let images = 0;
   let messagesTokens = 0;
   for (let index = 0; index < messages.length; index++) {
-    perMessage[index] = estimateMessageTokensRough(messages[index]!, preset, cache);
+    const size = cachedRoughMessageSize(messages[index]!, preset, cache);
+    perMessage[index] = roughShareOf(chars, size);
+    chars += size.chars;
+    images += size.images;
     messagesTokens += perMessage[index]!;
   }
-  const toolsTokens = estimateToolsTokensRough(tools, preset);
-  return { perMessage, toolsTokens, requestTokens: messagesTokens + toolsTokens };
+  const toolCharacters = toolsChars(tools, preset);
+  return {
+    perMessage,
+    messagesTokens,
+    toolsTokens: roughTokensFromChars(toolCharacters),
+    requestTokens: roughRequestTokensFromSizes(
+      { chars, images, count: messages.length },
+      '',
+      toolCharacters,
+      preset,
+    ),
+  };
 }

@@ -14,6 +14,7 @@ import { CODEX_CLI_STRATEGY } from '#core/strategies/codex-cli.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
 import { FATE } from '#core/strategies/strategy.ts';
 import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
+import { estimateMessagesTokensRough } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import type { Transcript } from '#core/transcript/transcript.ts';
 
 /**
@@ -289,6 +290,30 @@ describe('createPlanner: a chat session judged as its live loop does', () => {
     const lab = planner.plan(HERMES_2026_04_STRATEGY, request);
     expect(lab.wouldCompress).toBe(false);
     expect(lab.live).toBeUndefined();
+  });
+
+  it('draws one total: the count the gauge shows, in the lab and in a chat, under both generations', () => {
+    // 2026-04's preflight rounds messages and tool schemas once; the chat's pre-request check
+    // rounds them each on its own; 2026-07 rounds each on its own in both. The map's total is
+    // whichever count decides, and its messages add up to Hermes' estimate of the messages.
+    // Eight turns: 2026-04's one rounding over messages and tool schemas saves a token.
+    const messages = chat(8);
+    const planner = createPlanner(messages, { tools: BROWSER_TOOL_SCHEMAS });
+    const request = { config: config({ contextLength: 32_000 }), estimator: 'rough' as const };
+    const totals = new Map<string, number>();
+    for (const strategy of [HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY]) {
+      const messagesTokens = estimateMessagesTokensRough(messages, strategy.preset);
+      for (const chatting of [false, true]) {
+        const plan = planner.plan(strategy, chatting ? { ...request, live: live() } : request);
+        expect(plan.totalTokens).toBe(plan.triggerTokens);
+        expect(plan.tokensPerMessage.reduce((sum, tokens) => sum + tokens, 0)).toBe(messagesTokens);
+        expect(plan.totalTokens - plan.toolsTokens).toBe(messagesTokens);
+        totals.set(`${strategy.name} ${chatting ? 'chat' : 'lab'}`, plan.totalTokens);
+      }
+    }
+    // Where the two counts differ: 2026-04's single rounding is a token under the chat's count.
+    expect(totals.get('hermes-2026-04 lab')).toBe(totals.get('hermes-2026-04 chat')! - 1);
+    expect(totals.get('hermes-2026-07 lab')).toBe(totals.get('hermes-2026-07 chat'));
   });
 
   it('draws the head a chat compaction keeps: its system prompt plus protect_first_n stored messages, under both generations', async () => {

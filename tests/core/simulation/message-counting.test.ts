@@ -31,8 +31,9 @@ describe('messageTokenLookup', () => {
     expect(tokensOf({ ...messages[1]! })).toBe(42);
   });
 
-  it("rough counting is the host's per-message estimate", () => {
-    // `{'role': 'user', 'content': 'Hello there'}` is 42 characters → (42 + 3) // 4 = 11.
-    expect(roughMessageCounting(messages, []).perMessage[1]).toBe(11);
+  it("rough counting gives each message its share of the host's one rounding, as the map does", () => {
+    // Both reprs are 42 characters: (42 + 3) // 4 = 11 for the first, (84 + 3) // 4 − 11 = 10 for
+    // the second (11 rounded on its own).
+    expect(Array.from(roughMessageCounting(messages, []).perMessage)).toEqual([11, 10]);
   });
 });

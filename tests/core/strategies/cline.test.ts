@@ -16,6 +16,7 @@ import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { FATE, type MessageTokens } from '#core/strategies/strategy.ts';
 import { HOST_PRESET, roughMessageTokens } from '#core/strategies/strategy-kit.ts';
 import { estimateRequestTokensRough } from '#core/tokens/estimate-request-tokens-rough.ts';
+import { estimateMessageTokensRough } from '#core/tokens/estimate-messages-tokens-rough.ts';
 import { messageText, type Message } from '#core/transcript/message.ts';
 import {
   assistant,
@@ -278,8 +279,9 @@ describe('cline truncation', () => {
     expect(plan.explanation.join(' ')).toContain('three quarters');
   });
 
-  it('plans and compacts on the same count when it lies just over twice the limit', async () => {
-    // 18 messages; the last reply is longer so the request lands a few tokens over 2 × 12,800.
+  it('plans and compacts on the same count when the roundings fall either side of twice the limit', async () => {
+    // 18 messages; the last reply is longer so the request lands just under 2 × 12,800 as Hermes
+    // counts it (one rounding) and just over it with each message rounded on its own.
     const messages: Message[] = [user('Fix the invoice bug.'), assistant('Looking.')];
     for (let turn = 0; turn < 8; turn++)
       messages.push(user(`Turn ${turn}: next step.`), assistant('ledger '.repeat(turn === 7 ? 1915 : 1800)));
@@ -287,12 +289,17 @@ describe('cline truncation', () => {
     const limit = clineMaxAllowedSize(16_000);
     const planner = createPlanner(messages);
     const plan = planner.plan(strategy, { config, estimator: 'rough' });
-    // The map's count (each message rounded on its own) is over 25,600; Hermes' single
-    // rounding over the whole request is not, so a compaction counting that way kept half.
-    expect(plan.totalTokens).toBeGreaterThan(2 * limit);
-    expect(estimateRequestTokensRough(messages, '', [], HOST_PRESET)).toBeLessThanOrEqual(2 * limit);
-    // Over twice the limit: quarter. n = 16 after the first exchange → remove ⌊16·3/4/2⌋·2 = 12: #2–#13.
-    const dropped = messages.map((_, index) => (index >= 2 && index < 14 ? FATE.dropped : FATE.kept));
+    // The map's count is Hermes' own estimate of the request; a compaction that added each
+    // message's own estimate instead would be over twice the limit and keep a quarter.
+    expect(plan.totalTokens).toBe(estimateRequestTokensRough(messages, '', [], HOST_PRESET));
+    expect(plan.totalTokens).toBeLessThanOrEqual(2 * limit);
+    const ownEstimates = messages.reduce(
+      (sum, message) => sum + estimateMessageTokensRough(message, HOST_PRESET),
+      0,
+    );
+    expect(ownEstimates).toBeGreaterThan(2 * limit);
+    // Not over twice the limit: half. n = 16 after the first exchange → remove ⌊16/4⌋·2 = 8: #2–#9.
+    const dropped = messages.map((_, index) => (index >= 2 && index < 10 ? FATE.dropped : FATE.kept));
     expect([...plan.fates]).toEqual(dropped);
     const outcome = await compactConversation(
       strategy,
@@ -309,7 +316,7 @@ describe('cline truncation', () => {
       { summarizer: forbiddenSummarizer, now: () => 0 },
     );
     expect([...outcome.compaction.fates]).toEqual(dropped);
-    expect(outcome.notes.join(' ')).toContain('three quarters');
+    expect(outcome.notes.join(' ')).toContain('(half of the rest)');
   });
 
   it('moves the cut back so a tool call keeps its results', () => {
