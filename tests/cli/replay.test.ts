@@ -139,7 +139,7 @@ describe('replay CLI', () => {
     const report = JSON.parse(run.stdout) as ReplayReport;
     expect(report.decision.kind).toBe('refused');
     expect(reasonOf(report.decision)).toMatch(
-      /^Refused: the compacted context would hold [\d,]+ tokens, [\d,]+ more than the [\d,]+ it replaces: the summary and its framing outweigh the \d+ messages they stand for\.$/,
+      /^Refused: the compacted context would hold [\d,]+ tokens, [\d,]+ more than the [\d,]+ it held before: the summary and its framing outweigh the \d+ messages they stand for\.$/,
     );
     expect(report.messagesAfter).toBe(13);
     expect(report.tokensAfter).toBe(report.tokensBefore);

@@ -33,6 +33,6 @@ export function judgeCompactionGrowth(
     tokensAfter,
     reason:
       `the compacted context would hold ${formatCount(tokensAfter)} tokens, ${formatCount(added)} more than the ` +
-      `${formatCount(tokensBefore)} it replaces: the summary and its framing outweigh the ${what} they stand for`,
+      `${formatCount(tokensBefore)} it held before: the summary and its framing outweigh the ${what} they stand for`,
   };
 }

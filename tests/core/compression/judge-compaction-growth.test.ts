@@ -17,7 +17,7 @@ describe('judgeCompactionGrowth', () => {
       tokensBefore: 232,
       tokensAfter: 578,
       reason:
-        'the compacted context would hold 578 tokens, 346 more than the 232 it replaces: the summary and its framing outweigh the 3 messages they stand for',
+        'the compacted context would hold 578 tokens, 346 more than the 232 it held before: the summary and its framing outweigh the 3 messages they stand for',
     });
     expect(judgeCompactionGrowth(500, 500, 1).grows).toBe(true);
   });
