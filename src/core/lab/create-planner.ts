@@ -238,7 +238,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         0,
       );
       const segments = afterSegments({
-        axis: axis,
+        axis,
         fates: plan.fates,
         headEnd: plan.headEnd,
         tailStart: plan.tailStart,
