@@ -4,6 +4,7 @@ import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import {
   cachedRoughMessageSize,
+  roughShareOf,
   roughTokensFromSizes,
   type RoughSizeCache,
 } from './estimate-messages-tokens-rough.ts';
@@ -34,16 +35,20 @@ export function estimateRequestTokensRough(
 /**
  * The summed rough sizes of a message list: one walk gives both the message estimate
  * (`roughTokensFromSizes(chars, images)`) and the request estimate (`roughRequestTokensFromSizes`).
+ * Given `shares`, the same walk writes each message's share of the message estimate into it
+ * (`roughShareOf`): the planner's per-message counts and the compaction's totals are one loop.
  */
 export function sumRoughMessageSizes(
   messages: readonly Message[],
   preset: Preset,
   cache?: RoughSizeCache,
+  shares?: Int32Array,
 ): RoughMessagesTotal {
   let chars = 0;
   let images = 0;
-  for (const message of messages) {
-    const size = cachedRoughMessageSize(message, preset, cache);
+  for (let index = 0; index < messages.length; index++) {
+    const size = cachedRoughMessageSize(messages[index]!, preset, cache);
+    if (shares) shares[index] = roughShareOf(chars, size);
     chars += size.chars;
     images += size.images;
   }

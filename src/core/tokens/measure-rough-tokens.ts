@@ -1,12 +1,8 @@
 import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
-import {
-  cachedRoughMessageSize,
-  roughShareOf,
-  type RoughSizeCache,
-} from './estimate-messages-tokens-rough.ts';
-import { roughRequestTokensFromSizes } from './estimate-request-tokens-rough.ts';
+import { roughTokensFromSizes, type RoughSizeCache } from './estimate-messages-tokens-rough.ts';
+import { roughRequestTokensFromSizes, sumRoughMessageSizes } from './estimate-request-tokens-rough.ts';
 import { toolsChars } from './estimate-tools-tokens-rough.ts';
 import { roughTokensFromChars } from './estimate-tokens-rough.ts';
 
@@ -41,26 +37,12 @@ export function measureRoughTokens(
   cache?: RoughSizeCache,
 ): RoughTokenCounts {
   const perMessage = new Int32Array(messages.length);
-  let chars = 0;
-  let images = 0;
-  let messagesTokens = 0;
-  for (let index = 0; index < messages.length; index++) {
-    const size = cachedRoughMessageSize(messages[index]!, preset, cache);
-    perMessage[index] = roughShareOf(chars, size);
-    chars += size.chars;
-    images += size.images;
-    messagesTokens += perMessage[index]!;
-  }
+  const sizes = sumRoughMessageSizes(messages, preset, cache, perMessage);
   const toolCharacters = toolsChars(tools, preset);
   return {
     perMessage,
-    messagesTokens,
+    messagesTokens: roughTokensFromSizes(sizes.chars, sizes.images),
     toolsTokens: roughTokensFromChars(toolCharacters),
-    requestTokens: roughRequestTokensFromSizes(
-      { chars, images, count: messages.length },
-      '',
-      toolCharacters,
-      preset,
-    ),
+    requestTokens: roughRequestTokensFromSizes(sizes, '', toolCharacters, preset),
   };
 }
