@@ -1,11 +1,8 @@
 import { messageRoles, type MessageRoles } from '../core/lab/message-roles.ts';
 import { toolCallGroupMarks } from '../core/lab/tool-call-groups.ts';
 import type { Preset } from '../core/presets/preset.ts';
-import {
-  cachedRoughMessageSize,
-  roughShareOf,
-  roughTokensFromSizes,
-} from '../core/tokens/estimate-messages-tokens-rough.ts';
+import { roughTokensFromSizes } from '../core/tokens/estimate-messages-tokens-rough.ts';
+import { sumRoughMessageSizes } from '../core/tokens/estimate-request-tokens-rough.ts';
 import { messagePreview } from '../core/transcript/message-preview.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { TranscriptMetadata } from '../core/transcript/transcript.ts';
@@ -69,16 +66,10 @@ export function appendedRoughCounts(
   const messages = documents.messages(documentId);
   const cache = documents.sizeCache(documentId, preset);
   const all = documents.roughSizes(documentId, preset);
-  const sizes = messages
-    .slice(Math.max(0, messages.length - count))
-    .map((message) => cachedRoughMessageSize(message, preset, cache));
-  let charsBefore = all.chars;
-  for (const size of sizes) charsBefore -= size.chars;
-  const perMessage = new Int32Array(sizes.length);
-  for (let index = 0; index < sizes.length; index++) {
-    perMessage[index] = roughShareOf(charsBefore, sizes[index]!);
-    charsBefore += sizes[index]!.chars;
-  }
+  const tail = messages.slice(Math.max(0, messages.length - count));
+  const tailChars = sumRoughMessageSizes(tail, preset, cache).chars;
+  const perMessage = new Int32Array(tail.length);
+  sumRoughMessageSizes(tail, preset, cache, perMessage, all.chars - tailChars);
   return { perMessage, total: roughTokensFromSizes(all.chars, all.images) };
 }
 

@@ -36,19 +36,22 @@ export function estimateRequestTokensRough(
  * The summed rough sizes of a message list: one walk gives both the message estimate
  * (`roughTokensFromSizes(chars, images)`) and the request estimate (`roughRequestTokensFromSizes`).
  * Given `shares`, the same walk writes each message's share of the message estimate into it
- * (`roughShareOf`): the planner's per-message counts and the compaction's totals are one loop.
+ * (`roughShareOf`), counted on from `charsBefore` (the characters of the messages before the
+ * list, when it is the end of a longer one): the planner's per-message counts, an append's and
+ * the compaction's totals are one loop. The sizes returned are the list's own.
  */
 export function sumRoughMessageSizes(
   messages: readonly Message[],
   preset: Preset,
   cache?: RoughSizeCache,
   shares?: Int32Array,
+  charsBefore = 0,
 ): RoughMessagesTotal {
   let chars = 0;
   let images = 0;
   for (let index = 0; index < messages.length; index++) {
     const size = cachedRoughMessageSize(messages[index]!, preset, cache);
-    if (shares) shares[index] = roughShareOf(chars, size);
+    if (shares) shares[index] = roughShareOf(charsBefore + chars, size);
     chars += size.chars;
     images += size.images;
   }
