@@ -36,6 +36,26 @@ export interface AppDependencies {
  */
 export type TranscriptSource = 'demo' | 'import' | 'replay' | 'session' | 'epoch' | 'chat';
 
+/** The stored session the lab last showed, reopened at the next start instead of the demo. */
+export const WORKSPACE_SESSION_SETTING_KEY = 'workspace-session';
+
+interface WorkspaceSessionSetting {
+  readonly sessionId: string;
+  /** Where it came from, as `openSession` takes it (the top bar says "stored import", say). */
+  readonly origin: string | null;
+}
+
+function isWorkspaceSessionSetting(value: unknown): value is WorkspaceSessionSetting | null {
+  if (value === null) return true;
+  if (!value || typeof value !== 'object') return false;
+  const setting = value as Record<string, unknown>;
+  return (
+    typeof setting.sessionId === 'string' &&
+    setting.sessionId !== '' &&
+    (setting.origin === null || typeof setting.origin === 'string')
+  );
+}
+
 /** The root of the reactive state; `main.ts` builds it and the UI reads it from context. */
 export class AppState {
   readonly settings: SettingsState;
@@ -125,14 +145,60 @@ export class AppState {
     await this.openTranscript(transcript, 'epoch');
   }
 
-  /** First open: settings from IndexedDB, then the demo transcript with its counts. */
+  /**
+   * First open: settings from IndexedDB, then the stored session the lab showed last (a reload
+   * lands where the user was), or the demo when there is none or it cannot be opened any more
+   * (deleted, or the browser evicted the store).
+   */
   async start(): Promise<void> {
     try {
-      await Promise.all([this.settings.load(), this.provider.load()]);
+      const [, , last] = await Promise.all([
+        this.settings.load(),
+        this.provider.load(),
+        this.#dependencies.sessions
+          ? this.#dependencies.settingsRepository.get(
+              WORKSPACE_SESSION_SETTING_KEY,
+              null,
+              isWorkspaceSessionSetting,
+            )
+          : null,
+      ]);
+      if (last && (await this.#reopen(last))) return;
       const demo = await this.#dependencies.loadDemoTranscript();
       await this.openTranscript(demo, 'demo');
     } catch (error) {
       this.startError = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  /** Reopens the session of the last visit; false (and forgotten) when it cannot be opened. */
+  async #reopen(last: WorkspaceSessionSetting): Promise<boolean> {
+    try {
+      await this.openSession(last.sessionId, null, last.origin);
+      return true;
+    } catch {
+      void this.#dependencies.settingsRepository.delete(WORKSPACE_SESSION_SETTING_KEY).catch(() => {});
+      return false;
+    }
+  }
+
+  /**
+   * Writes down which stored session the lab shows, for the next start. The live chat and a
+   * read-only epoch leave it alone (the chat tab reopens its own session; an epoch belongs to the
+   * session it was opened from); choosing the demo forgets it. Best effort: a failed write only
+   * means the next start shows the demo.
+   */
+  #rememberWorkspace(): void {
+    const source = this.currentSource;
+    if (source === 'chat' || source === 'epoch') return;
+    const repository = this.#dependencies.settingsRepository;
+    const sessionId = this.currentSessionId;
+    if (sessionId !== null) {
+      const origin = source === 'session' ? this.currentSessionOrigin : source;
+      const setting: WorkspaceSessionSetting = { sessionId, origin };
+      void repository.set(WORKSPACE_SESSION_SETTING_KEY, setting).catch(() => {});
+    } else if (source === 'demo') {
+      void repository.delete(WORKSPACE_SESSION_SETTING_KEY).catch(() => {});
     }
   }
 
@@ -151,6 +217,7 @@ export class AppState {
   async showDemo(): Promise<void> {
     const demo = await this.#dependencies.loadDemoTranscript();
     await this.openTranscript(demo, 'demo');
+    this.#rememberWorkspace();
   }
 
   /**
@@ -187,6 +254,7 @@ export class AppState {
     if (opened === null) return false;
     this.currentSessionId = sessionId;
     this.currentSessionOrigin = origin;
+    this.#rememberWorkspace();
     const conversation = opened.conversation;
     if (conversation) {
       const state = conversation.compressorState ?? createCompressorState();
@@ -305,6 +373,7 @@ export class AppState {
       },
     );
     this.currentSessionId = saved?.id ?? null;
+    this.#rememberWorkspace();
   }
 
   async #adoptImport(
@@ -332,7 +401,10 @@ export class AppState {
         onProgress: storing.onProgress,
         pinned,
       });
-      if (this.transcript.revision === opened.revision) this.currentSessionId = stored.id;
+      if (this.transcript.revision === opened.revision) {
+        this.currentSessionId = stored.id;
+        this.#rememberWorkspace();
+      }
       this.transcript.storedAs(stored.id, opened.revision, pinned);
       return { stored: true };
     } catch (error) {
@@ -369,6 +441,7 @@ export class AppState {
     });
     if (this.transcript.view?.metadata === view.metadata) {
       this.currentSessionId = stored.id;
+      this.#rememberWorkspace();
       this.transcript.storedAs(stored.id, this.transcript.revision ?? view.revision, pinned);
     }
     return stored.id;

@@ -166,10 +166,23 @@ test.describe('a 100 MiB Claude Code import', () => {
         formatLongTasks(await longTasksBetween(page, started, finished + 1_000)),
     );
 
+    // A reload lands where the user was: the stored session is reopened whole, from IndexedDB.
+    const reloadStarted = Date.now();
     await page.reload();
-    await expect(page.getByTestId('context-map').locator('[data-region="tail"]')).toBeAttached({
-      timeout: 30_000,
+    await expect(page.getByTestId('message-count')).toHaveText(count.toLocaleString('en-US'), {
+      timeout: 120_000,
     });
+    await expect(page.getByTestId('context-map').locator('[data-region="tail"]')).toHaveAttribute(
+      'data-end',
+      String(count),
+      { timeout: 120_000 },
+    );
+    // The page's clock starts again at the reload, and the long-task watch with it.
+    const reopenedAt = await pageNow(page);
+    console.log(
+      `reopened after the reload in ${((Date.now() - reloadStarted) / 1000).toFixed(1)} s; ` +
+        formatLongTasks(await longTasksBetween(page, 0, reopenedAt)),
+    );
     await page.getByTestId('tab-sessions').click();
     await expect(page.getByTestId('conversation').filter({ hasText: name })).toBeVisible();
     for (const marker of [FIRST_MARKER, LAST_MARKER]) {

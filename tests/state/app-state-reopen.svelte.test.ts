@@ -1,0 +1,166 @@
+/**
+ * A reload lands where the user was: the stored session the lab showed last is reopened at the
+ * next start (a second AppState on the same database stands in for the reload), the demo when
+ * the user chose it or the session is gone. Real worker API in this realm, fixture database.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
+import type { ComputeClient } from '#io/compute/compute-client.ts';
+import { SettingsRepository } from '#io/db/settings-repository.ts';
+import { AppState, WORKSPACE_SESSION_SETTING_KEY } from '#state/app-state.svelte.ts';
+import { sessionStoreFromRepository } from '#state/repository-session-store.ts';
+import { computeApi } from '#worker/compute-api.ts';
+import { useSessionStore } from '#worker/worker-session-store.ts';
+import { openFixtureRepository } from '#tests/helpers/session-repository-fixture.ts';
+
+const demo = buildDemoTranscript();
+
+afterEach(() => useSessionStore(null));
+
+function inProcessCompute(): ComputeClient {
+  return {
+    generation: 1,
+    isRunning: true,
+    run: <T>(task: (remote: typeof computeApi) => T) => Promise.resolve(task(computeApi)),
+  } as unknown as ComputeClient;
+}
+
+type Fixture = ReturnType<typeof openFixtureRepository>;
+
+/** A fresh page on the same database: a new AppState, started. */
+async function startApp({ db, repository }: Fixture): Promise<AppState> {
+  const compute = inProcessCompute();
+  const app = new AppState({
+    compute,
+    settingsRepository: new SettingsRepository(db),
+    loadDemoTranscript: () => Promise.resolve(demo),
+    sessions: sessionStoreFromRepository(repository, compute),
+    today: () => '2027-01-15',
+  });
+  await app.start();
+  return app;
+}
+
+/** Settings writes are fire-and-forget; wait until the stored value is `expected`. */
+async function expectRemembered(fixture: Fixture, expected: unknown): Promise<void> {
+  await expect
+    .poll(async () => (await fixture.db.settings.get(WORKSPACE_SESSION_SETTING_KEY))?.value ?? null)
+    .toEqual(expected);
+}
+
+/** The demo, stored as a session the way the replay's save stores it, and its continuation. */
+async function saveDemoContinuation(app: AppState): Promise<{ demoId: string; continuationId: string }> {
+  await app.replay.runAll();
+  app.replay.saveAsContinuation();
+  await app.replay.review!.commit();
+  await expect.poll(() => app.replay.current?.saved?.id ?? null).not.toBeNull();
+  return { demoId: app.currentSessionId!, continuationId: app.replay.current!.saved!.id };
+}
+
+describe('AppState at the next start', () => {
+  it('opens the demo when nothing was stored', async () => {
+    const fixture = openFixtureRepository('app-state-reopen-empty');
+    useSessionStore(fixture.repository);
+    const app = await startApp(fixture);
+    expect(app.startError).toBeNull();
+    expect(app.currentSource).toBe('demo');
+    expect(app.transcript.view?.count).toBe(demo.messages.length);
+    fixture.db.close();
+  });
+
+  it('reopens the stored session the lab showed last: the opened replay result, then a session opened from the list', async () => {
+    const fixture = openFixtureRepository('app-state-reopen-last');
+    useSessionStore(fixture.repository);
+    const first = await startApp(fixture);
+    const { demoId, continuationId } = await saveDemoContinuation(first);
+    // Saving stored the demo, which is what the lab shows: it is remembered as the stored demo.
+    await expectRemembered(fixture, { sessionId: demoId, origin: 'demo' });
+    await first.openReplayResult();
+    const shown = first.transcript.view!.count;
+    expect(shown).toBeLessThan(demo.messages.length);
+    await expectRemembered(fixture, { sessionId: continuationId, origin: 'replay' });
+
+    const second = await startApp(fixture);
+    expect(second.startError).toBeNull();
+    expect(second.currentSource).toBe('session');
+    expect(second.currentSessionId).toBe(continuationId);
+    expect(second.currentSessionOrigin).toBe('replay');
+    expect(second.transcript.view?.count).toBe(shown);
+
+    await second.openSession(demoId, null, 'demo');
+    await expectRemembered(fixture, { sessionId: demoId, origin: 'demo' });
+    const third = await startApp(fixture);
+    expect(third.currentSessionId).toBe(demoId);
+    expect(third.transcript.view?.count).toBe(demo.messages.length);
+    fixture.db.close();
+  });
+
+  it('remembers an import once it is stored', async () => {
+    const fixture = openFixtureRepository('app-state-reopen-import');
+    useSessionStore(fixture.repository);
+    const app = await startApp(fixture);
+    const text = JSON.stringify(
+      ['Where is the config?', 'In settings.toml.', 'Rename it to app.toml.', 'Done.'].map(
+        (content, index) => ({
+          role: index % 2 === 0 ? 'user' : 'assistant',
+          content,
+        }),
+      ),
+    );
+    await app.importer.importText(text);
+    await expect.poll(() => app.currentSessionId).not.toBeNull();
+    const imported = app.currentSessionId!;
+    await expectRemembered(fixture, { sessionId: imported, origin: 'import' });
+
+    const next = await startApp(fixture);
+    expect(next.currentSessionId).toBe(imported);
+    expect(next.currentSessionOrigin).toBe('import');
+    expect(next.transcript.view?.count).toBe(4);
+    expect(next.transcript.view?.metadata.title ?? null).toBe(app.transcript.view?.metadata.title ?? null);
+    fixture.db.close();
+  });
+
+  it('forgets it when the user goes back to the demo', async () => {
+    const fixture = openFixtureRepository('app-state-reopen-demo');
+    useSessionStore(fixture.repository);
+    const first = await startApp(fixture);
+    const { continuationId } = await saveDemoContinuation(first);
+    await first.openReplayResult();
+    await expectRemembered(fixture, { sessionId: continuationId, origin: 'replay' });
+    await first.showDemo();
+    await expectRemembered(fixture, null);
+
+    const next = await startApp(fixture);
+    expect(next.currentSource).toBe('demo');
+    expect(next.currentSessionId).toBeNull();
+    fixture.db.close();
+  });
+
+  it('opens the demo, with no error, when the session is gone, and forgets it', async () => {
+    const fixture = openFixtureRepository('app-state-reopen-gone');
+    useSessionStore(fixture.repository);
+    const first = await startApp(fixture);
+    const { continuationId } = await saveDemoContinuation(first);
+    await first.openReplayResult();
+    await expectRemembered(fixture, { sessionId: continuationId, origin: 'replay' });
+    expect((await fixture.repository.deleteSession(continuationId)).ok).toBe(true);
+
+    const next = await startApp(fixture);
+    expect(next.startError).toBeNull();
+    expect(next.currentSource).toBe('demo');
+    expect(next.transcript.status).not.toBe('error');
+    expect(next.transcript.view?.count).toBe(demo.messages.length);
+    await expectRemembered(fixture, null);
+    fixture.db.close();
+  });
+
+  it('ignores a malformed setting and opens the demo', async () => {
+    const fixture = openFixtureRepository('app-state-reopen-malformed');
+    useSessionStore(fixture.repository);
+    await new SettingsRepository(fixture.db).set(WORKSPACE_SESSION_SETTING_KEY, { sessionId: 42 });
+    const app = await startApp(fixture);
+    expect(app.startError).toBeNull();
+    expect(app.currentSource).toBe('demo');
+    fixture.db.close();
+  });
+});
