@@ -1,6 +1,11 @@
 import type { Preset } from '../presets/preset.ts';
 import { getCompressionTip, MAXIMUM_CHAIN_STEPS } from './get-compression-tip.ts';
-import { END_REASONS, isContinuationCandidate, type SessionRecord } from './session-record.ts';
+import {
+  END_REASONS,
+  isContinuationCandidate,
+  isUndoneContinuation,
+  type SessionRecord,
+} from './session-record.ts';
 import { sessionLineageRootToTip } from './session-lineage-root-to-tip.ts';
 
 /** One conversation of the session list: a continuation chain and anything else hanging off it. */
@@ -19,14 +24,18 @@ export interface ConversationGroup {
 /**
  * Groups stored sessions into conversations for the session list (hermes-reference §11): a child
  * belongs to its parent's conversation when the parent ended with `compression` and the child is
- * a continuation (not a branch, delegate or tool session). Everything else starts its own
+ * a continuation (not a branch, delegate or tool session). A continuation whose compaction was
+ * undone stays in its parent's conversation too, off the chain (a side member): it is where redo
+ * brings the conversation back to, not a conversation of its own. Everything else starts its own
  * conversation, including a child whose parent was deleted. Newest activity first.
  */
 export function groupConversations(sessions: readonly SessionRecord[], preset: Preset): ConversationGroup[] {
   const byId = new Map(sessions.map((session) => [session.id, session]));
   const continues = (session: SessionRecord): SessionRecord | null => {
     const parent = session.parentSessionId === null ? undefined : byId.get(session.parentSessionId);
-    if (parent === undefined || parent.endReason !== END_REASONS.compression) return null;
+    if (parent === undefined) return null;
+    if (isUndoneContinuation(session)) return parent;
+    if (parent.endReason !== END_REASONS.compression) return null;
     return isContinuationCandidate(session) ? parent : null;
   };
   const rootOf = (session: SessionRecord): SessionRecord => {

@@ -55,6 +55,15 @@ export function isContinuationCandidate(session: SessionRecord): boolean {
   return !marked('_branched_from') && !marked('_delegate_from') && session.source !== 'tool';
 }
 
+/**
+ * Marks a continuation whose rotation was undone (in its `model_config`, with `_branched_from`):
+ * the number of the epoch that made it a branch. Its parent is live again; redo brings it back.
+ */
+export const UNDONE_COMPACTION_KEY = '_compaction_undone';
+
+export const isUndoneContinuation = (session: Pick<SessionRecord, 'modelConfig'>): boolean =>
+  typeof session.modelConfig?.[UNDONE_COMPACTION_KEY] === 'number';
+
 export const hasMessages = (session: SessionRecord): boolean => session.messageCount > 0;
 
 export function childrenOf(sessions: readonly SessionRecord[], parentId: string): SessionRecord[] {

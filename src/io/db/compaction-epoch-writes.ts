@@ -3,6 +3,7 @@
  * inside the caller's read-write transaction so an operation happens entirely or not at all.
  * `SessionRepository` composes them; they hold no state of their own.
  */
+import { UNDONE_COMPACTION_KEY } from '../../core/sessions/session-record.ts';
 import { messageText } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
 import type { StoredCompactionRow } from './compaction-row.ts';
@@ -31,7 +32,7 @@ export type EpochStep =
  * `_branched_from` keeps it out of every continuation walk, as Hermes does for branches, and
  * this key says which epoch made it one, so appends to it are redirected to the live parent.
  */
-export const UNDONE_COMPACTION_KEY = '_compaction_undone';
+export { UNDONE_COMPACTION_KEY };
 export const BRANCHED_FROM_KEY = '_branched_from';
 
 export const isUndoneBranch = (session: SessionRow): boolean =>

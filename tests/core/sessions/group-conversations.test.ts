@@ -34,6 +34,30 @@ describe('groupConversations', () => {
     ]);
   });
 
+  it('keeps a continuation whose compaction was undone in its parent’s conversation, off the chain', () => {
+    const undone = { _branched_from: 'root', _compaction_undone: 1 };
+    const groups = groupConversations(
+      [
+        // The parent is live again: undo cleared its end.
+        session('root', { startedAt: 10, lastMessageAt: 40 }),
+        session('branch', { parentSessionId: 'root', startedAt: 30, modelConfig: undone }),
+        session('other', { startedAt: 5 }),
+      ],
+      HERMES_2026_07,
+    );
+    expect(groups).toEqual([
+      { rootId: 'root', tipId: 'root', chainIds: ['root'], sideIds: ['branch'], lastActivity: 40 },
+      { rootId: 'other', tipId: 'other', chainIds: ['other'], sideIds: [], lastActivity: 5 },
+    ]);
+    // Its parent deleted, it is a conversation of its own.
+    expect(
+      groupConversations(
+        [session('branch', { parentSessionId: 'gone', modelConfig: undone })],
+        HERMES_2026_07,
+      ),
+    ).toEqual([{ rootId: 'branch', tipId: 'branch', chainIds: ['branch'], sideIds: [], lastActivity: 0 }]);
+  });
+
   it('keeps unrelated sessions apart, newest activity first', () => {
     const groups = groupConversations(
       [
