@@ -83,7 +83,12 @@ const sessionsPanel = new SessionsState({
   openInWorkspace: ({ sessionId, messageId, source }) => app.openSession(sessionId, messageId, source),
   openReadOnly: (transcript) => app.openReadOnly(transcript),
   // `chat` is created below; the callbacks run only on a click, long after.
-  onHistoryChanged: (change) => void chat.reloadIfShowing(change),
+  // The chat and the lab each follow the live session when they show the conversation changed.
+  onHistoryChanged: (change) => {
+    void chat.reloadIfShowing(change);
+    const live = sessionsPanel.sessions.find((session) => session.id === change.liveSessionId);
+    void app.reloadIfShowing(change, live?.source ?? null);
+  },
   resumeInChat: async (sessionId) => {
     await chat.resume(sessionId);
     app.workspace.selectTab('chat');

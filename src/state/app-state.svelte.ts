@@ -84,6 +84,11 @@ export class AppState {
   #showingConversation = false;
   /** The live conversation the workspace shows (its messages are what the worker document holds). */
   #shownConversation: ChatConversation | null = null;
+  /**
+   * The stored session `openSession` is opening: on screen already, counted still, before
+   * `currentSessionId` says so (an undo meanwhile must still turn the workspace to the live one).
+   */
+  #openingSessionId: string | null = null;
 
   constructor(dependencies: AppDependencies) {
     this.#dependencies = dependencies;
@@ -239,10 +244,12 @@ export class AppState {
       conversation: this.currentConversation,
     };
     this.#beforeSwitch('session');
+    this.#openingSessionId = sessionId;
     let opened: OpenedStored | null;
     try {
       opened = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
     } catch (error) {
+      if (this.#openingSessionId === sessionId) this.#openingSessionId = null;
       // The transcript on screen did not change: neither does the session it is.
       this.currentSessionId = previous.id;
       this.currentSource = previous.source;
@@ -250,6 +257,7 @@ export class AppState {
       this.currentConversation = previous.conversation;
       throw error;
     }
+    if (this.#openingSessionId === sessionId) this.#openingSessionId = null;
     // A newer open overtook this one: it says what the workspace shows.
     if (opened === null) return false;
     this.currentSessionId = sessionId;
@@ -356,6 +364,29 @@ export class AppState {
     await this.transcript.load(transcript, this.settings.estimator);
   }
 
+  /**
+   * An undo or redo in Sessions changed a conversation: when the lab shows one of its sessions,
+   * it shows the conversation's live session now (after undoing a rotation the parent is live
+   * again and the continuation on screen an undone branch; in place the same session holds other
+   * rows), so the map, the plan and the next reload follow the history the user chose. The live
+   * chat reloads itself (`ChatState.reloadIfShowing`); a read-only epoch stays what it is.
+   * `origin`: where the live session came from (its row's source), as the Sessions list opens it.
+   */
+  async reloadIfShowing(
+    change: { sessionIds: readonly string[]; liveSessionId: string },
+    origin: string | null,
+  ): Promise<void> {
+    const source = this.currentSource;
+    const shown = this.currentSessionId ?? (source === 'session' ? this.#openingSessionId : null);
+    if (source === 'chat' || source === 'epoch' || shown === null || !change.sessionIds.includes(shown))
+      return;
+    try {
+      await this.openSession(change.liveSessionId, null, origin);
+    } catch {
+      // The transcript state shows why it could not be opened; the old one stays on screen.
+    }
+  }
+
   /** Opens the latest replay result as the transcript on screen (a copy of the worker's result document). */
   async openReplayResult(): Promise<void> {
     const result = this.replay.resultDocument();
@@ -414,6 +445,7 @@ export class AppState {
 
   #beforeSwitch(source: TranscriptSource): void {
     this.currentSessionId = null;
+    this.#openingSessionId = null;
     this.currentSource = source;
     this.currentSessionOrigin = null;
     this.currentConversation = null;

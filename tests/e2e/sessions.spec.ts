@@ -129,6 +129,39 @@ test.describe('sessions panel', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the workspace follows an undo and a redo of the compaction it shows, and a reload lands on it', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await storeChain(page);
+    await page.getByTestId('replay-open').click();
+    const compacted = await page.getByTestId('message-count').textContent();
+    expect(Number(compacted)).toBeLessThan(50);
+    // A reload reopens the stored continuation on screen.
+    await page.reload();
+    await expect(page.getByTestId('session-title')).toContainText('quokka-chat.json #2', { timeout: 30_000 });
+    await expect(page.getByTestId('message-count')).toHaveText(compacted!);
+
+    await openSessionsTab(page);
+    await conversationTitled(page, 'quokka-chat.json').getByRole('button').first().click();
+    await page.getByTestId('compaction-undo').click();
+    // Undone: the root is live again and the workspace shows it, not the undone branch.
+    await expect(page.getByTestId('message-count')).toHaveText('50');
+    await expect(page.getByTestId('session-title')).not.toContainText('#2');
+    await page.reload();
+    await expect(page.getByTestId('message-count')).toHaveText('50', { timeout: 30_000 });
+
+    // The undone continuation stays in its conversation, off the chain, where Redo brings it back.
+    await openSessionsTab(page);
+    await expect(page.getByTestId('conversation')).toHaveCount(1);
+    await expect(conversationTitled(page, 'quokka-chat.json')).toContainText('1 undone continuation');
+    await conversationTitled(page, 'quokka-chat.json').getByRole('button').first().click();
+    await page.getByTestId('compaction-redo').click();
+    await expect(page.getByTestId('message-count')).toHaveText(compacted!);
+    await expect(page.getByTestId('session-title')).toContainText('#2');
+    expect(errors).toEqual([]);
+  });
+
   test('export downloads a file that imports again, in every format', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await storeChain(page);

@@ -164,3 +164,65 @@ describe('AppState at the next start', () => {
     fixture.db.close();
   });
 });
+
+describe('AppState after an undo or redo in Sessions', () => {
+  it('shows the live session of the conversation it shows, and remembers that one', async () => {
+    const fixture = openFixtureRepository('app-state-history-change');
+    useSessionStore(fixture.repository);
+    const app = await startApp(fixture);
+    const { demoId, continuationId } = await saveDemoContinuation(app);
+    await app.openReplayResult();
+    const compacted = app.transcript.view!.count;
+    const [epoch] = await fixture.repository.listConversationCompactions(continuationId);
+
+    // Undone: the demo's session is live again, the continuation on screen an undone branch.
+    const undone = await fixture.repository.undoCompaction(continuationId, { expectedEpochId: epoch!.id });
+    expect(undone.ok).toBe(true);
+    await app.reloadIfShowing({ sessionIds: [demoId, continuationId], liveSessionId: demoId }, 'demo');
+    expect(app.currentSessionId).toBe(demoId);
+    expect(app.transcript.view?.count).toBe(demo.messages.length);
+    await expectRemembered(fixture, { sessionId: demoId, origin: 'demo' });
+
+    // Redone: the continuation is the live tip again.
+    const redone = await fixture.repository.redoCompaction(demoId, { expectedEpochId: epoch!.id });
+    expect(redone.ok).toBe(true);
+    await app.reloadIfShowing(
+      { sessionIds: [demoId, continuationId], liveSessionId: continuationId },
+      'demo',
+    );
+    expect(app.currentSessionId).toBe(continuationId);
+    expect(app.transcript.view?.count).toBe(compacted);
+    fixture.db.close();
+  });
+
+  it('follows it while the session it shows is still being opened', async () => {
+    const fixture = openFixtureRepository('app-state-history-opening');
+    useSessionStore(fixture.repository);
+    const app = await startApp(fixture);
+    const { demoId, continuationId } = await saveDemoContinuation(app);
+    const [epoch] = await fixture.repository.listConversationCompactions(continuationId);
+    expect((await fixture.repository.undoCompaction(continuationId, { expectedEpochId: epoch!.id })).ok).toBe(
+      true,
+    );
+    // The continuation is being opened (a reload's reopen, say) when the undo is announced.
+    const opening = app.openSession(continuationId, null, 'demo');
+    expect(app.currentSessionId).toBeNull();
+    await app.reloadIfShowing({ sessionIds: [demoId, continuationId], liveSessionId: demoId }, 'demo');
+    expect(await opening).toBe(false);
+    expect(app.currentSessionId).toBe(demoId);
+    expect(app.transcript.view?.count).toBe(demo.messages.length);
+    fixture.db.close();
+  });
+
+  it('leaves another transcript on screen alone', async () => {
+    const fixture = openFixtureRepository('app-state-history-other');
+    useSessionStore(fixture.repository);
+    const app = await startApp(fixture);
+    const { demoId, continuationId } = await saveDemoContinuation(app);
+    await app.showDemo();
+    await app.reloadIfShowing({ sessionIds: [demoId, continuationId], liveSessionId: demoId }, 'demo');
+    expect(app.currentSource).toBe('demo');
+    expect(app.currentSessionId).toBeNull();
+    fixture.db.close();
+  });
+});
