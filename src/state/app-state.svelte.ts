@@ -404,6 +404,8 @@ export class AppState {
       },
     );
     this.currentSessionId = saved?.id ?? null;
+    // Saved, it is a stored session that came from a replay (the top bar says so).
+    this.currentSessionOrigin = saved ? 'replay' : null;
     this.#rememberWorkspace();
   }
 

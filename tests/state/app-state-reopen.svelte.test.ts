@@ -76,6 +76,8 @@ describe('AppState at the next start', () => {
     // Saving stored the demo, which is what the lab shows: it is remembered as the stored demo.
     await expectRemembered(fixture, { sessionId: demoId, origin: 'demo' });
     await first.openReplayResult();
+    // Saved, the result on screen is a stored session from a replay (the top bar says so).
+    expect(first.currentSessionOrigin).toBe('replay');
     const shown = first.transcript.view!.count;
     expect(shown).toBeLessThan(demo.messages.length);
     await expectRemembered(fixture, { sessionId: continuationId, origin: 'replay' });

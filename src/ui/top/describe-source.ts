@@ -28,7 +28,11 @@ export function describeSource(
     case 'import':
       return { what: format ? `imported · ${format}` : 'imported', modelVerb: 'recorded with' };
     case 'replay':
-      return { what: 'replay result', modelVerb: 'recorded with' };
+      // Once saved, the result on screen is that stored session (its origin says so).
+      return {
+        what: origin === 'replay' ? 'stored replay result' : 'replay result',
+        modelVerb: 'recorded with',
+      };
     case 'epoch':
       return { what: 'stored compaction (read-only)', modelVerb: 'recorded with' };
     case 'chat':

@@ -28,6 +28,7 @@ describe('describeSource', () => {
   it('says what the demo and replay results are', () => {
     expect(describeSource('demo', null, { format: 'internal' }).what).toBe('built-in demo');
     expect(describeSource('replay', null, { format: 'internal' }).what).toBe('replay result');
+    expect(describeSource('replay', 'replay', { format: 'internal' }).what).toBe('stored replay result');
     expect(describeSource('session', 'replay', { format: 'internal' }).what).toBe('stored replay result');
     expect(describeSource('session', null, { format: 'internal' }).what).toBe('stored session');
   });
