@@ -26,19 +26,34 @@ const cpuMs = (): number => {
  * Runs `work` `warmups` times untimed (JIT, caches of the runtime, not of the work) and then
  * `runs` times timed. `work` gets the run index; whatever it returns from the last run is kept.
  */
-export async function timeRuns<T>(
+export function timeRuns<T>(
   runs: number,
   work: (run: number) => T | Promise<T>,
   warmups = 0,
 ): Promise<{ stats: RunStats; last: T }> {
-  for (let index = 0; index < warmups; index++) await work(-1 - index);
+  return timePreparedRuns(runs, (run) => run, work, warmups);
+}
+
+/**
+ * As `timeRuns`, with an untimed `prepare` before every run (warm-ups included) whose value the
+ * run gets: what a run must not find left over from the one before (a fresh plan and its
+ * caches) is made here, outside the timing.
+ */
+export async function timePreparedRuns<P, T>(
+  runs: number,
+  prepare: (run: number) => P | Promise<P>,
+  work: (prepared: P) => T | Promise<T>,
+  warmups = 0,
+): Promise<{ stats: RunStats; last: T }> {
+  for (let index = 0; index < warmups; index++) await work(await prepare(-1 - index));
   const samplesMs: number[] = [];
   const cpuSamplesMs: number[] = [];
   let last: T | undefined;
   for (let index = 0; index < runs; index++) {
+    const prepared = await prepare(index);
     const startedCpu = cpuMs();
     const started = performance.now();
-    last = await work(index);
+    last = await work(prepared);
     samplesMs.push(performance.now() - started);
     cpuSamplesMs.push(cpuMs() - startedCpu);
   }
