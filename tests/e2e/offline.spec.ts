@@ -66,8 +66,11 @@ test.describe('installable and offline', () => {
     const controlledAtStart = await recordControllerAtStart(page);
     await openLab(page);
     expect(await controlledAtStart()).toBe(false);
+    const mapBefore = await page.getByTestId('context-map').boundingBox();
+    await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
+    // The notice arrives while the user works: it floats, and nothing under the pointer moves.
+    expect(await page.getByTestId('context-map').boundingBox()).toEqual(mapBefore);
     await waitForServiceWorkerControl(page);
-    await expect(page.getByTestId('offline-ready')).toBeVisible();
     const count = await messageCount(page);
 
     await context.setOffline(true);

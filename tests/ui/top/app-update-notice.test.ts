@@ -57,6 +57,29 @@ describe('AppUpdateNotice', () => {
     expect(queryByTestId('offline-ready')).toBeNull();
   });
 
+  it('lets "ready to work offline" go by itself after ten seconds, but keeps a waiting update until answered', async () => {
+    vi.useFakeTimers();
+    try {
+      const offline = await renderNotice();
+      offline.emit((events) => events.onOfflineReady());
+      vi.advanceTimersByTime(9_000);
+      flushSync();
+      expect(offline.getByTestId('offline-ready')).toBeInTheDocument();
+      vi.advanceTimersByTime(1_000);
+      flushSync();
+      expect(offline.queryByTestId('offline-ready')).toBeNull();
+      offline.unmount();
+
+      const waiting = await renderNotice();
+      waiting.emit((events) => events.onUpdateReady());
+      vi.advanceTimersByTime(60_000);
+      flushSync();
+      expect(waiting.getByTestId('app-update')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says why offline use is unavailable when registering failed', async () => {
     const { emit, getByTestId } = await renderNotice();
     emit((events) => events.onError(new Error('Service workers are disabled')));
