@@ -89,6 +89,11 @@ export class AppState {
    * `currentSessionId` says so (an undo meanwhile must still turn the workspace to the live one).
    */
   #openingSessionId: string | null = null;
+  /**
+   * What the settings store holds for the next start, as last read or written; undefined when
+   * unknown (before `start`, or after a failed write). A write of the same value is skipped.
+   */
+  #remembered: WorkspaceSessionSetting | null | undefined = undefined;
 
   constructor(dependencies: AppDependencies) {
     this.#dependencies = dependencies;
@@ -168,6 +173,7 @@ export class AppState {
             )
           : null,
       ]);
+      this.#remembered = this.#dependencies.sessions ? last : undefined;
       if (last && (await this.#reopen(last))) return;
       const demo = await this.#dependencies.loadDemoTranscript();
       await this.openTranscript(demo, 'demo');
@@ -182,7 +188,7 @@ export class AppState {
       await this.openSession(last.sessionId, null, last.origin);
       return true;
     } catch {
-      void this.#dependencies.settingsRepository.delete(WORKSPACE_SESSION_SETTING_KEY).catch(() => {});
+      await this.#remember(null);
       return false;
     }
   }
@@ -190,20 +196,40 @@ export class AppState {
   /**
    * Writes down which stored session the lab shows, for the next start. The live chat and a
    * read-only epoch leave it alone (the chat tab reopens its own session; an epoch belongs to the
-   * session it was opened from); choosing the demo forgets it. Best effort: a failed write only
-   * means the next start shows the demo.
+   * session it was opened from); choosing the demo forgets it.
    */
-  #rememberWorkspace(): void {
+  async #rememberShown(): Promise<void> {
     const source = this.currentSource;
     if (source === 'chat' || source === 'epoch') return;
-    const repository = this.#dependencies.settingsRepository;
     const sessionId = this.currentSessionId;
     if (sessionId !== null) {
-      const origin = source === 'session' ? this.currentSessionOrigin : source;
-      const setting: WorkspaceSessionSetting = { sessionId, origin };
-      void repository.set(WORKSPACE_SESSION_SETTING_KEY, setting).catch(() => {});
+      await this.#remember({ sessionId, origin: source === 'session' ? this.currentSessionOrigin : source });
     } else if (source === 'demo') {
-      void repository.delete(WORKSPACE_SESSION_SETTING_KEY).catch(() => {});
+      await this.#remember(null);
+    }
+  }
+
+  /**
+   * Stores the session the next start reopens (null: the demo). Where the id is known before the
+   * screen changes, this is awaited first, so a reload at any moment after the change lands on
+   * it. Best effort: a failed write only means the next start shows the demo.
+   */
+  async #remember(setting: WorkspaceSessionSetting | null): Promise<void> {
+    const known = this.#remembered;
+    if (
+      known !== undefined &&
+      (setting === null
+        ? known === null
+        : known?.sessionId === setting.sessionId && known.origin === setting.origin)
+    )
+      return;
+    this.#remembered = setting;
+    const repository = this.#dependencies.settingsRepository;
+    try {
+      if (setting) await repository.set(WORKSPACE_SESSION_SETTING_KEY, setting);
+      else await repository.delete(WORKSPACE_SESSION_SETTING_KEY);
+    } catch {
+      if (this.#remembered === setting) this.#remembered = undefined;
     }
   }
 
@@ -220,9 +246,9 @@ export class AppState {
 
   /** Shows the built-in demo again (the user leaves the live chat or an import for it). */
   async showDemo(): Promise<void> {
+    await this.#remember(null);
     const demo = await this.#dependencies.loadDemoTranscript();
     await this.openTranscript(demo, 'demo');
-    this.#rememberWorkspace();
   }
 
   /**
@@ -243,18 +269,22 @@ export class AppState {
       origin: this.currentSessionOrigin,
       conversation: this.currentConversation,
     };
+    const rememberedBefore = this.#remembered;
     this.#beforeSwitch('session');
     this.#openingSessionId = sessionId;
     let opened: OpenedStored | null;
     try {
+      // Written down before the screen changes: a reload once it shows lands on it.
+      await this.#remember({ sessionId, origin });
       opened = await this.transcript.openStored(sessionId, this.settings.estimator, messageId);
     } catch (error) {
       if (this.#openingSessionId === sessionId) this.#openingSessionId = null;
-      // The transcript on screen did not change: neither does the session it is.
+      // The transcript on screen did not change: neither does the session it is, nor the next start.
       this.currentSessionId = previous.id;
       this.currentSource = previous.source;
       this.currentSessionOrigin = previous.origin;
       this.currentConversation = previous.conversation;
+      await this.#remember(rememberedBefore ?? null);
       throw error;
     }
     if (this.#openingSessionId === sessionId) this.#openingSessionId = null;
@@ -262,7 +292,6 @@ export class AppState {
     if (opened === null) return false;
     this.currentSessionId = sessionId;
     this.currentSessionOrigin = origin;
-    this.#rememberWorkspace();
     const conversation = opened.conversation;
     if (conversation) {
       const state = conversation.compressorState ?? createCompressorState();
@@ -392,6 +421,8 @@ export class AppState {
     const result = this.replay.resultDocument();
     const saved = this.replay.current?.saved ?? null;
     if (!result) return;
+    // A saved result is a stored session: the next start reopens it (written before it shows).
+    if (saved) await this.#remember({ sessionId: saved.id, origin: 'replay' });
     this.#beforeSwitch('replay');
     await this.transcript.openCopy(
       result.documentId,
@@ -406,7 +437,6 @@ export class AppState {
     this.currentSessionId = saved?.id ?? null;
     // Saved, it is a stored session that came from a replay (the top bar says so).
     this.currentSessionOrigin = saved ? 'replay' : null;
-    this.#rememberWorkspace();
   }
 
   async #adoptImport(
@@ -434,11 +464,11 @@ export class AppState {
         onProgress: storing.onProgress,
         pinned,
       });
-      if (this.transcript.revision === opened.revision) {
-        this.currentSessionId = stored.id;
-        this.#rememberWorkspace();
-      }
+      const stillShown = this.transcript.revision === opened.revision;
+      if (stillShown) this.currentSessionId = stored.id;
       this.transcript.storedAs(stored.id, opened.revision, pinned);
+      // Remembered before the import reports itself stored: a reload after that lands on it.
+      if (stillShown) await this.#rememberShown();
       return { stored: true };
     } catch (error) {
       return { stored: false, reason: error instanceof Error ? error.message : String(error) };
@@ -475,8 +505,8 @@ export class AppState {
     });
     if (this.transcript.view?.metadata === view.metadata) {
       this.currentSessionId = stored.id;
-      this.#rememberWorkspace();
       this.transcript.storedAs(stored.id, this.transcript.revision ?? view.revision, pinned);
+      await this.#rememberShown();
     }
     return stored.id;
   }

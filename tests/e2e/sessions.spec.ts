@@ -135,6 +135,8 @@ test.describe('sessions panel', () => {
     const errors = collectConsoleErrors(page);
     await storeChain(page);
     await page.getByTestId('replay-open').click();
+    // The result replaces the 50 messages on screen once the worker has opened it.
+    await expect(page.getByTestId('message-count')).not.toHaveText('50');
     const compacted = await page.getByTestId('message-count').textContent();
     expect(Number(compacted)).toBeLessThan(50);
     // A reload reopens the stored continuation on screen.

@@ -41,11 +41,23 @@ async function startApp({ db, repository }: Fixture): Promise<AppState> {
   return app;
 }
 
-/** Settings writes are fire-and-forget; wait until the stored value is `expected`. */
+/** Notes, at each write of the workspace setting, how many messages the screen showed. */
+class WatchedSettings extends SettingsRepository {
+  readonly shownAtWrite: (number | undefined)[] = [];
+  shown: () => number | undefined = () => undefined;
+
+  override async set(key: string, value: unknown): Promise<void> {
+    if (key === WORKSPACE_SESSION_SETTING_KEY) this.shownAtWrite.push(this.shown());
+    await super.set(key, value);
+  }
+}
+
+/**
+ * The stored value is `expected` now: the call that changed the workspace has resolved, and a
+ * reload at that moment must land on it (no polling: the write is part of the change).
+ */
 async function expectRemembered(fixture: Fixture, expected: unknown): Promise<void> {
-  await expect
-    .poll(async () => (await fixture.db.settings.get(WORKSPACE_SESSION_SETTING_KEY))?.value ?? null)
-    .toEqual(expected);
+  expect((await fixture.db.settings.get(WORKSPACE_SESSION_SETTING_KEY))?.value ?? null).toEqual(expected);
 }
 
 /** The demo, stored as a session the way the replay's save stores it, and its continuation. */
@@ -163,6 +175,39 @@ describe('AppState at the next start', () => {
     const app = await startApp(fixture);
     expect(app.startError).toBeNull();
     expect(app.currentSource).toBe('demo');
+    fixture.db.close();
+  });
+});
+
+describe('AppState writing down the session it shows', () => {
+  it('stores it before the screen changes, and takes it back when the session cannot be opened', async () => {
+    const fixture = openFixtureRepository('app-state-remember-first');
+    useSessionStore(fixture.repository);
+    const first = await startApp(fixture);
+    const { demoId, continuationId } = await saveDemoContinuation(first);
+    await first.openReplayResult();
+    const compacted = first.transcript.view!.count;
+
+    const settings = new WatchedSettings(fixture.db);
+    const compute = inProcessCompute();
+    const app = new AppState({
+      compute,
+      settingsRepository: settings,
+      loadDemoTranscript: () => Promise.resolve(demo),
+      sessions: sessionStoreFromRepository(fixture.repository, compute),
+      today: () => '2027-01-15',
+    });
+    settings.shown = () => app.transcript.view?.count;
+    await app.start();
+    expect(app.currentSessionId).toBe(continuationId);
+    await app.openSession(demoId, null, 'demo');
+    // Written while the continuation was still on screen: a reload once the demo shows lands on it.
+    expect(settings.shownAtWrite).toEqual([compacted]);
+    await expectRemembered(fixture, { sessionId: demoId, origin: 'demo' });
+
+    await expect(app.openSession('no-such-session', null, 'import')).rejects.toThrow();
+    expect(app.currentSessionId).toBe(demoId);
+    await expectRemembered(fixture, { sessionId: demoId, origin: 'demo' });
     fixture.db.close();
   });
 });
