@@ -70,6 +70,11 @@ test.describe('installable and offline', () => {
     await expect(page.getByTestId('offline-ready')).toBeVisible({ timeout: 30_000 });
     // The notice arrives while the user works: it floats, and nothing under the pointer moves.
     expect(await page.getByTestId('context-map').boundingBox()).toEqual(mapBefore);
+    // Only its button takes the pointer: a click on its text selects the message row beneath.
+    const text = (await page.getByTestId('offline-ready').locator('span').boundingBox())!;
+    await page.mouse.click(text.x + 20, text.y + text.height / 2);
+    await expect(page.locator('[data-testid="message-row"].selected')).toHaveCount(1);
+    await page.keyboard.press('Escape');
     await waitForServiceWorkerControl(page);
     const count = await messageCount(page);
 

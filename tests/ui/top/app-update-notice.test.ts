@@ -57,7 +57,7 @@ describe('AppUpdateNotice', () => {
     expect(queryByTestId('offline-ready')).toBeNull();
   });
 
-  it('lets "ready to work offline" go by itself after ten seconds, but keeps a waiting update until answered', async () => {
+  it('lets the notices that ask nothing go by themselves after ten seconds, but keeps a waiting update until answered', async () => {
     vi.useFakeTimers();
     try {
       const offline = await renderNotice();
@@ -69,6 +69,13 @@ describe('AppUpdateNotice', () => {
       flushSync();
       expect(offline.queryByTestId('offline-ready')).toBeNull();
       offline.unmount();
+
+      const failed = await renderNotice();
+      failed.emit((events) => events.onError(new Error('Service workers are disabled')));
+      vi.advanceTimersByTime(10_000);
+      flushSync();
+      expect(failed.queryByTestId('offline-unavailable')).toBeNull();
+      failed.unmount();
 
       const waiting = await renderNotice();
       waiting.emit((events) => events.onUpdateReady());
