@@ -97,6 +97,37 @@ function mergeIntoTail(message: Message, summary: string, preset: Preset): Messa
   return merged;
 }
 
+/**
+ * Where the summary goes between the kept head `messages[:headEnd]` and tail
+ * `messages[tailStart:]`: its role, and whether neither role fits so it is merged into the first
+ * tail message (then it adds no message of its own). Roles alone decide it, so a plan can tell
+ * before any summary exists.
+ */
+export function summaryPlacement(
+  messages: readonly Message[],
+  headEnd: number,
+  tailStart: number,
+  preset: Preset,
+): { role: SummaryRole; mergedIntoTail: boolean } {
+  const lastHeadRole = headEnd > 0 ? roleOf(messages[headEnd - 1]) : 'user';
+  const hasTail = tailStart < messages.length;
+  const firstTailRole = hasTail ? roleOf(messages[tailStart]) : 'user';
+  // 2026-07: the summary must be user-role when it becomes the first visible message (Anthropic
+  // rejects an assistant-first request) or when no user turn would survive at all (#52160, #58753).
+  const forceUser =
+    preset.assembly.forcesUserRole &&
+    (lastHeadRole === 'system' ||
+      !(hasUserTurn(messages, 0, headEnd) || hasUserTurn(messages, tailStart, messages.length)));
+  const choice = chooseRole(lastHeadRole, firstTailRole, forceUser);
+  // Merging needs a tail message; without one the summary stands alone.
+  return { role: choice.role, mergedIntoTail: choice.merge && hasTail };
+}
+
+function hasUserTurn(messages: readonly Message[], start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (messages[index]!.role === 'user') return true;
+  return false;
+}
+
 export function assembleCompressed(input: AssemblyInput): AssembledCompression {
   const { messages, headEnd, tailStart, summary, preset } = input;
   const switches = preset.assembly;
@@ -118,17 +149,8 @@ export function assembleCompressed(input: AssemblyInput): AssembledCompression {
     tail.push(freshCopy(messages[index]!, switches.stripsPersistenceMarker));
   }
 
-  const lastHeadRole = headEnd > 0 ? roleOf(messages[headEnd - 1]) : 'user';
-  const firstTailRole = tailStart < messages.length ? roleOf(messages[tailStart]) : 'user';
-  // 2026-07: the summary must be user-role when it becomes the first visible message (Anthropic
-  // rejects an assistant-first request) or when no user turn survives at all (#52160, #58753).
-  const forceUser =
-    switches.forcesUserRole &&
-    (lastHeadRole === 'system' ||
-      !(head.some((m) => m.role === 'user') || tail.some((m) => m.role === 'user')));
-  const choice = chooseRole(lastHeadRole, firstTailRole, forceUser);
-  // Merging needs a tail message; without one the summary stands alone.
-  const merge = choice.merge && tail.length > 0;
+  const choice = summaryPlacement(messages, headEnd, tailStart, preset);
+  const merge = choice.mergedIntoTail;
   const result = head;
   let summaryIndex: number;
   if (merge) {

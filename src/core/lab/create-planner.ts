@@ -237,6 +237,12 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         (sum, file) => sum + (file.mode === 'content' ? file.tokens : 0),
         0,
       );
+      // A summary Hermes merges into the first tail message adds no message, unless that message
+      // is pinned: it is then kept whole and the summary stands before it (as the compaction does).
+      const pins = new Set(request.pinned ?? []);
+      const summaryMessages = plan.summaries.filter(
+        (summary) => !(summary.mergedIntoTail === true && !pins.has(plan.tailStart)),
+      ).length;
       const segments = afterSegments({
         axis,
         fates: plan.fates,
@@ -244,7 +250,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
         tailStart: plan.tailStart,
         prunedSavings: plan.prunedSavings,
         summaryTokens,
-        summaryCount: plan.summaries.length,
+        summaryCount: summaryMessages,
         reattachedTokens,
         reattachedCount: plan.reattached.length,
       });
@@ -254,10 +260,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       const after: AfterProjection = {
         tokens: afterTokens,
         messages:
-          fateTotals.kept.messages +
-          fateTotals.pruned.messages +
-          plan.summaries.length +
-          plan.reattached.length,
+          fateTotals.kept.messages + fateTotals.pruned.messages + summaryMessages + plan.reattached.length,
         summaryTokens,
         segments,
         warnings: [

@@ -6,6 +6,7 @@
  */
 import { liveLoopHooks } from './live-loop-hooks.ts';
 import { HERMES_2026_04_PROFILE, HERMES_2026_07_PROFILE } from './hermes-profile.ts';
+import { summaryPlacement } from '../compression/assemble-compressed.ts';
 import { compress } from '../compression/compress.ts';
 import { shouldCompress } from '../compression/compression-gates.ts';
 import { createHermesDocument, isDocumentFor, type HermesDocument } from '../compression/hermes-document.ts';
@@ -187,7 +188,18 @@ function planHermes(input: PlanInput, preset: Preset): StrategyPlan {
     fates,
     pruned,
     prunedSavings,
-    summaries: summarizes ? [{ start: headEnd, end: tailStart, kind: 'middle' }] : [],
+    summaries: summarizes
+      ? [
+          {
+            start: headEnd,
+            end: tailStart,
+            kind: 'middle',
+            ...(summaryPlacement(messages, headEnd, tailStart, preset).mergedIntoTail
+              ? { mergedIntoTail: true as const }
+              : {}),
+          },
+        ]
+      : [],
     reattached: [],
     summaryTokens,
     explanation: [

@@ -123,6 +123,11 @@ export interface SummarySpan {
    * LCM summary of depth-0 summaries (depth 1).
    */
   readonly kind: 'middle' | 'leaf' | 'condensed';
+  /**
+   * Hermes: neither role fits between the kept head and tail, so the summary travels inside the
+   * first tail message and adds no message of its own.
+   */
+  readonly mergedIntoTail?: true;
 }
 
 /** A file a strategy re-attaches after the summary (Claude Code re-reads recent files). */
