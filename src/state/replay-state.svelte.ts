@@ -1,4 +1,5 @@
 import { unpackLabPlan } from '../core/lab/packed-pruned-outputs.ts';
+import { nextTask } from './next-task.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import { compactionEpochDetails, type CompactionEpochDetails } from '../core/sessions/compaction-epoch.ts';
 import type { Result } from '../core/shared/result.ts';
@@ -578,8 +579,6 @@ export class ReplayState {
 }
 
 const resultDocumentId = (runNumber: number): string => `replay-${runNumber}`;
-
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 function stringContent(content: unknown): string | null {
   return typeof content === 'string' ? content : null;

@@ -4,6 +4,7 @@ import type { LabPlan } from '#core/lab/lab-plan.ts';
 import {
   packLabPlan,
   packPrunedOutputs,
+  prunedOutputLookup,
   unpackLabPlan,
   unpackPrunedOutputs,
 } from '#core/lab/packed-pruned-outputs.ts';
@@ -45,5 +46,20 @@ describe('packed pruned outputs', () => {
     const packed = packLabPlan(plan);
     expect('pruned' in packed).toBe(false);
     expect(unpackLabPlan(structuredClone(packed))).toEqual(plan);
+  });
+
+  it('looks a message up to its first listed output, from the packed arrays, each output made once', () => {
+    const plan = { windowTokens: 200_000, pruned: OUTPUTS } as unknown as LabPlan;
+    const fromWorker = unpackLabPlan(structuredClone(packLabPlan(plan)));
+    const lookup = prunedOutputLookup(fromWorker);
+    expect(lookup.get(4)).toEqual(OUTPUTS[0]);
+    expect(lookup.get(9)).toEqual(OUTPUTS[2]);
+    expect(lookup.get(11)).toEqual(OUTPUTS[3]);
+    for (const index of [-1, 0, 5, 10, 12, 1_000]) expect(lookup.get(index)).toBeUndefined();
+    expect(lookup.get(9)).toBe(lookup.get(9));
+    expect(prunedOutputLookup(fromWorker)).toBe(lookup);
+    // A plan made on the page (never packed) answers the same.
+    const local = prunedOutputLookup(plan);
+    for (const index of [4, 9, 11, 5]) expect(local.get(index)).toEqual(lookup.get(index));
   });
 });
