@@ -5,13 +5,11 @@
  * whole, the summary then stands before it).
  */
 import { describe, expect, it } from 'vitest';
-import { INITIAL_COMPRESSOR_STATE } from '#core/compression/compressor-state.ts';
-import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { createPlanner } from '#core/lab/create-planner.ts';
-import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { HERMES_2026_04_STRATEGY, HERMES_2026_07_STRATEGY } from '#core/strategies/hermes.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { compactAsPlanned } from '../../helpers/compact-as-planned.ts';
 
 const config = { ...DEFAULT_COMPRESSION_CONFIG, contextLength: 200_000 };
 
@@ -37,28 +35,7 @@ describe('the after lane counts the messages the compaction leaves', () => {
         if (unpinned.summaries.length === 0) continue;
         for (const pinned of [[], [unpinned.tailStart]]) {
           const plan = planner.plan(strategy, { config, estimator: 'rough', pinned });
-          const outcome = await compactConversation(
-            strategy,
-            {
-              reason: 'manual',
-              force: true,
-              systemPrompt: '',
-              messages,
-              tools: [],
-              config,
-              state: INITIAL_COMPRESSOR_STATE,
-              prepared: planner.prepared(strategy),
-              tokens: {
-                of: (index) => plan.tokensPerMessage[index] ?? 0,
-                request: plan.totalTokens,
-                exact: false,
-              },
-              today: null,
-              mainModel: null,
-              pinned: new Set(pinned),
-            },
-            { summarizer: createOfflineSummarizer(), now: () => 0 },
-          );
+          const outcome = await compactAsPlanned(strategy, planner, plan, { messages, config, pinned });
           if (outcome.skipped !== null) continue;
           const label = `${strategy.name}, ${count} messages, pinned [${pinned.join()}]`;
           expect(plan.after.messages, label).toBe(outcome.messages.length);

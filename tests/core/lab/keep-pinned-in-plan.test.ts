@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_COMPRESSOR_STATE } from '#core/compression/compressor-state.ts';
-import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
 import { DEFAULT_COMPRESSION_CONFIG } from '#core/config/compression-config.ts';
 import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import { findMissingPinnedMessages } from '#core/fidelity/find-missing-pinned-messages.ts';
@@ -8,11 +6,11 @@ import { createPlanner } from '#core/lab/create-planner.ts';
 import { describePinnedMessages } from '#core/lab/describe-pinned-messages.ts';
 import { keepPinnedInPlan } from '#core/lab/keep-pinned-in-plan.ts';
 import { offsetOfMessage, buildTokenAxis } from '#core/lab/token-axis.ts';
-import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { HERMES_2026_04_STRATEGY } from '#core/strategies/hermes.ts';
 import { FATE } from '#core/strategies/strategy.ts';
 import { STRATEGIES } from '#core/strategies/strategy-registry.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { compactAsPlanned } from '../../helpers/compact-as-planned.ts';
 
 const call = (id: string, ...more: string[]): Message => ({
   role: 'assistant',
@@ -129,28 +127,12 @@ describe('the planner with pins', () => {
       const pinned = [7, 23];
       const planner = createPlanner(demo.messages, { tools });
       const plan = planner.plan(strategy, { config, estimator: 'rough', pinned });
-      const outcome = await compactConversation(
-        strategy,
-        {
-          reason: 'manual',
-          force: true,
-          systemPrompt: '',
-          messages: demo.messages,
-          tools,
-          config,
-          state: INITIAL_COMPRESSOR_STATE,
-          prepared: planner.prepared(strategy),
-          tokens: {
-            of: (index) => plan.tokensPerMessage[index] ?? 0,
-            request: plan.totalTokens,
-            exact: false,
-          },
-          today: null,
-          mainModel: null,
-          pinned: new Set(pinned),
-        },
-        { summarizer: createOfflineSummarizer(), now: () => 0 },
-      );
+      const outcome = await compactAsPlanned(strategy, planner, plan, {
+        messages: demo.messages,
+        tools,
+        config,
+        pinned,
+      });
       for (const index of pinned) expect(plan.fates[index]).toBe(kept);
       if (outcome.skipped !== null) return;
       expect(findMissingPinnedMessages(outcome.input, pinned, outcome.messages)).toEqual([]);
