@@ -177,39 +177,146 @@ export function searchTermsOf(text: string): string[] {
  * only a piece holding some other character goes through the Unicode pattern. Agent transcripts
  * are mostly ASCII (tests/core/search/search-terms.test.ts holds the two to the same terms).
  *
- * Each step is a window of the text cut at a separator, so no piece spans two windows. An
- * all-ASCII window is lower-cased once and its words are found by one global match, which the
- * regular expression engine runs natively: storing a 100 MiB import spent 2 s of the worker in a
- * character loop here, about a third more than this.
+ * ASCII words are read by one loop over character codes that hashes each word as it goes and
+ * looks it up in `TermSet`: only a word not seen before in this text becomes a string. A regular
+ * expression made a string (and hashed it into a `Set`) for every one of the 10.7 million words
+ * of the 100 MiB bench import: 3.2 s of the worker's time storing it, 1.55 s in Node, where this
+ * takes 1.26 s (issue 17). Each step is a window of the text cut at a separator, so no piece
+ * spans two windows.
  */
 export function* searchTermsInSteps(text: string, stepChars: number): Generator<void, string[]> {
-  const terms = new Set<string>();
-  const add = (occurrence: TermOccurrence): void => void terms.add(occurrence.term);
+  const terms = new TermSet();
+  const add = (occurrence: TermOccurrence): void => terms.add(occurrence.term);
   for (let windowStart = 0; windowStart < text.length;) {
     const windowEnd = nextSeparatorFrom(text, windowStart + stepChars);
-    const window = windowStart === 0 && windowEnd === text.length ? text : text.slice(windowStart, windowEnd);
-    if (!NON_ASCII_PATTERN.test(window)) {
-      for (const word of window.toLowerCase().match(ASCII_WORD_PATTERN) ?? []) terms.add(capAscii(word));
-    } else {
-      for (const piece of window.match(PIECE_PATTERN) ?? []) {
-        if (!NON_ASCII_PATTERN.test(piece)) terms.add(capAscii(piece).toLowerCase());
-        // The pattern's scan takes its own steps through the piece.
-        else yield* scanTermOccurrences(piece, add, stepChars);
-      }
+    for (let from = windowStart; from < windowEnd;) {
+      // Up to the next piece holding a non-ASCII unit, which the pattern reads.
+      const piece = addAsciiWords(text, from, windowEnd, terms);
+      if (piece === windowEnd) break;
+      let end = piece + 1;
+      while (end < windowEnd && isPieceCode(text.charCodeAt(end))) end++;
+      // The pattern's scan takes its own steps through the piece.
+      yield* scanTermOccurrences(text.slice(piece, end), add, stepChars);
+      from = end;
     }
     windowStart = windowEnd;
     if (windowStart < text.length) yield;
   }
-  return [...terms];
+  return terms.list();
 }
 
-const NON_ASCII_PATTERN = /[^\x00-\x7f]/;
+/**
+ * Adds the ASCII words of `text[from, end)` to `terms`, each hashed as it is read; stops at the
+ * first piece that holds a non-ASCII unit and returns where that piece starts (`end` if none).
+ */
+function addAsciiWords(text: string, from: number, end: number, terms: TermSet): number {
+  let position = from;
+  while (position < end) {
+    let code = text.charCodeAt(position);
+    if (!isPieceCode(code)) {
+      position++;
+      continue;
+    }
+    const start = position;
+    let hash = HASH_SEED;
+    while (code < 0x80 && isPieceCode(code)) {
+      if (position - start < MAXIMUM_TERM_LENGTH_CHARS) hash = hashStep(hash, lowerAscii(code));
+      position++;
+      code = position < end ? text.charCodeAt(position) : SEPARATOR_CODE;
+    }
+    if (code >= 0x80) return start;
+    terms.addAscii(text, start, Math.min(position, start + MAXIMUM_TERM_LENGTH_CHARS), hash);
+  }
+  return end;
+}
 
-/** A word of lower-case ASCII letters and digits. */
-const ASCII_WORD_PATTERN = /[a-z0-9]+/g;
+/** A space: any ASCII character that is neither a letter nor a digit ends a piece. */
+const SEPARATOR_CODE = 0x20;
 
-/** A piece: a run of anything but ASCII separators (ASCII letters, digits, any non-ASCII unit). */
-const PIECE_PATTERN = /[A-Za-z0-9\u0080-\uffff]+/g;
+/** An ASCII letter or digit, or any non-ASCII unit: what pieces are made of. */
+const isPieceCode = (code: number): boolean =>
+  code >= 0x80 ||
+  (code >= 0x61 && code <= 0x7a) ||
+  (code >= 0x41 && code <= 0x5a) ||
+  (code >= 0x30 && code <= 0x39);
+
+const lowerAscii = (code: number): number => (code >= 0x41 && code <= 0x5a ? code + 0x20 : code);
+
+/** FNV-1a over UTF-16 units: the same for a term read from the text and one given as a string. */
+const HASH_SEED = 0x811c9dc5 | 0;
+const hashStep = (hash: number, code: number): number => Math.imul(hash ^ code, 0x01000193);
+
+function hashString(term: string): number {
+  let hash = HASH_SEED;
+  for (let index = 0; index < term.length; index++) hash = hashStep(hash, term.charCodeAt(index));
+  return hash;
+}
+
+/**
+ * The distinct terms of one text in order of first appearance: a `Set` whose ASCII words can be
+ * looked up straight from the text (open addressing on their hash), so a repeated word costs a
+ * comparison of its characters instead of a new string.
+ */
+class TermSet {
+  readonly #terms: string[] = [];
+  readonly #hashes: number[] = [];
+  /** Index + 1 of the term in each slot; 0 is an empty slot. Size: a power of two. */
+  #slots = new Int32Array(64);
+
+  add(term: string): void {
+    const hash = hashString(term);
+    const mask = this.#slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.#slots[slot]!;
+      if (entry === 0) return this.#insert(slot, term, hash);
+      if (this.#hashes[entry - 1] === hash && this.#terms[entry - 1] === term) return;
+    }
+  }
+
+  /** Adds `text[start, end)`, ASCII letters and digits, in lower case; `hash` is its hash. */
+  addAscii(text: string, start: number, end: number, hash: number): void {
+    const mask = this.#slots.length - 1;
+    const length = end - start;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.#slots[slot]!;
+      if (entry === 0) return this.#insert(slot, text.slice(start, end).toLowerCase(), hash);
+      if (this.#hashes[entry - 1] !== hash) continue;
+      const term = this.#terms[entry - 1]!;
+      if (term.length !== length) continue;
+      let same = true;
+      for (let index = 0; index < length; index++) {
+        if (term.charCodeAt(index) !== lowerAscii(text.charCodeAt(start + index))) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return;
+    }
+  }
+
+  list(): string[] {
+    return this.#terms;
+  }
+
+  #insert(slot: number, term: string, hash: number): void {
+    this.#terms.push(term);
+    this.#hashes.push(hash);
+    this.#slots[slot] = this.#terms.length;
+    // At most half full, so a probe finds an empty slot soon.
+    if (this.#terms.length * 2 > this.#slots.length) this.#grow();
+  }
+
+  #grow(): void {
+    const slots = new Int32Array(this.#slots.length * 2);
+    const mask = slots.length - 1;
+    for (let index = 0; index < this.#hashes.length; index++) {
+      let slot = this.#hashes[index]! & mask;
+      while (slots[slot] !== 0) slot = (slot + 1) & mask;
+      slots[slot] = index + 1;
+    }
+    this.#slots = slots;
+  }
+}
 
 /** An ASCII character that is neither a letter nor a digit: a piece ends there. */
 const SEPARATOR_PATTERN = /[^A-Za-z0-9\u0080-\uffff]/g;
@@ -220,10 +327,6 @@ function nextSeparatorFrom(text: string, from: number): number {
   SEPARATOR_PATTERN.lastIndex = from;
   return SEPARATOR_PATTERN.exec(text)?.index ?? text.length;
 }
-
-/** An ASCII word cut to the term length (one code unit is one code point in ASCII). */
-const capAscii = (word: string): string =>
-  word.length > MAXIMUM_TERM_LENGTH_CHARS ? word.slice(0, MAXIMUM_TERM_LENGTH_CHARS) : word;
 
 /** Case-folded, Latin accents removed, compatibility forms unified (`ｆｕｌｌ` → `full`). */
 export function normalizeWord(word: string): string {

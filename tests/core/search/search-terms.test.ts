@@ -207,4 +207,20 @@ describe('searchTermsOf, the ASCII fast path', () => {
     expect(searchTermsOf(`x ${word} y`)).toEqual(['x', 'ab'.repeat(MAXIMUM_TERM_LENGTH_CHARS / 2), 'y']);
     expect(searchTermsOf(`x ${word}é`)).toEqual(['x', 'ab'.repeat(MAXIMUM_TERM_LENGTH_CHARS / 2)]);
   });
+
+  it('lists a term once whether it came from an ASCII word or through the Unicode pattern', () => {
+    expect(searchTermsOf('cafe Café CAFE café')).toEqual(['cafe']);
+    expect(searchTermsOf('Café cafe')).toEqual(['cafe']);
+    // Two long words that differ only after the cut are one term.
+    const cut = 'q'.repeat(MAXIMUM_TERM_LENGTH_CHARS);
+    expect(searchTermsOf(`${cut}aaa ${cut}bbb ${cut}`)).toEqual([cut]);
+  });
+
+  it('keeps every distinct word of a long text, in order of first appearance', () => {
+    // Thousands of distinct words make the term table grow many times over.
+    const words = Array.from({ length: 5000 }, (_, index) => `w${index.toString(36)}`);
+    const text = [...words, ...words.map((word) => word.toUpperCase())].join(' ');
+    expect(searchTermsOf(text)).toEqual(words);
+    expect(drain(searchTermsInSteps(text, 64))).toEqual(words);
+  });
 });
