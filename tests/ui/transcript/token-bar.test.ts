@@ -26,6 +26,19 @@ describe('TokenBar', () => {
     expect(segments[2]!.dataset.end).toBe('4');
   });
 
+  it('redraws its segments when the counts change, in place, dropping the ones no longer there', async () => {
+    const { container, rerender } = render(TokenBar, {
+      props: { roles: messageRoles(messages), tokens: [10, 5, 20, 30, 35], total: 100 },
+    });
+    const before = [...container.querySelectorAll<HTMLElement>('.segment')];
+    await rerender({ roles: messageRoles(messages.slice(0, 3)), tokens: [40, 20, 40], total: 100 });
+    const after = [...container.querySelectorAll<HTMLElement>('.segment')];
+    expect(after.map((segment) => segment.dataset.role)).toEqual(['system', 'user', 'assistant']);
+    expect(after.map((segment) => segment.style.flexGrow)).toEqual(['40', '20', '40']);
+    expect(after[2]!.title).toBe('assistant · messages 2–2 · 40 tokens');
+    expect(after[0]).toBe(before[0]);
+  });
+
   it('shows each role share of the total in the legend', () => {
     const { getByText } = render(TokenBar, {
       props: { roles: messageRoles(messages), tokens: [10, 5, 20, 30, 35], total: 100 },
