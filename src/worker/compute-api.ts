@@ -1,3 +1,4 @@
+import { transfer } from 'comlink';
 import type { ImportError } from '../core/import/import-error.ts';
 import type { ImportOptions, ImportResult } from '../core/import/import-result.ts';
 import type { ImportProgress } from '../core/lab/import-progress.ts';
@@ -7,7 +8,7 @@ import type { ExactBasis } from '../core/lab/create-planner.ts';
 import type { LabCompression } from '../core/lab/lab-compression.ts';
 import { summaryPromptPreview, type SummaryPromptPreview } from '../core/lab/summary-prompt-preview.ts';
 import type { LiveLoopContext } from '../core/lab/lab-plan.ts';
-import { packLabPlan, type PackedLabPlan } from '../core/lab/packed-pruned-outputs.ts';
+import { packedOutputBuffers, packLabPlan, type PackedLabPlan } from '../core/lab/packed-pruned-outputs.ts';
 import type { PresetName } from '../core/presets/preset-name.ts';
 import { findMessages } from '../core/lab/find-message.ts';
 import type { LineageSegmentDescription } from '../core/sessions/describe-lineage-segment.ts';
@@ -485,21 +486,21 @@ export const computeApi = {
     try {
       const strategy = strategyNamed(options.strategy);
       const exact = options.estimator === 'rough' ? null : await exactBasis(documentId, options.estimator);
-      return ok(
-        packLabPlan(
-          documents.planner(documentId).plan(strategy, {
-            config: options.config,
-            ...(options.state ? { state: options.state } : {}),
-            estimator: options.estimator,
-            exact,
-            nowMs: options.nowMs ?? Date.now(),
-            live: options.live ?? null,
-            revision: documents.revision(documentId),
-            clock: () => performance.now(),
-            ...(options.pinned ? { pinned: options.pinned } : {}),
-          }),
-        ),
+      const packed = packLabPlan(
+        documents.planner(documentId).plan(strategy, {
+          config: options.config,
+          ...(options.state ? { state: options.state } : {}),
+          estimator: options.estimator,
+          exact,
+          nowMs: options.nowMs ?? Date.now(),
+          live: options.live ?? null,
+          revision: documents.revision(documentId),
+          clock: () => performance.now(),
+          ...(options.pinned ? { pinned: options.pinned } : {}),
+        }),
       );
+      // The packed outputs' arrays are this reply's own: handed to the page, not copied.
+      return transfer(ok(packed), packedOutputBuffers(packed.prunedPacked));
     } catch (error) {
       return err({ message: error instanceof Error ? error.message : String(error) });
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PrunedToolOutput } from '#core/compression/prune-old-tool-results.ts';
 import type { LabPlan } from '#core/lab/lab-plan.ts';
 import {
+  packedOutputBuffers,
   packLabPlan,
   packPrunedOutputs,
   prunedOutputLookup,
@@ -34,11 +35,42 @@ describe('packed pruned outputs', () => {
     expect(unpackPrunedOutputs(packPrunedOutputs([]))).toEqual([]);
   });
 
-  it('survives a structured clone (the trip from the worker) as typed arrays and one string', () => {
+  it('survives a structured clone (the trip from the worker) as typed arrays', () => {
     const packed = structuredClone(packPrunedOutputs(OUTPUTS));
     expect(packed.toolNames).toEqual(['terminal', 'read_file', '']);
-    expect(typeof packed.replacements).toBe('string');
+    expect(packed.replacementUnits).toBeInstanceOf(Uint16Array);
     expect(unpackPrunedOutputs(packed)).toEqual(OUTPUTS);
+  });
+
+  it('gives back every code unit exactly: lone surrogates, and a long text cut where a pair straddles its pieces', () => {
+    // 8,191 units, then a surrogate pair across the 8,192-unit pieces the units are read in.
+    const long = `${'a'.repeat(8_191)}😀${'b'.repeat(20_000)}`;
+    const odd: PrunedToolOutput[] = [
+      {
+        index: 1,
+        kind: 'one-liner',
+        toolName: 't',
+        originalChars: 9,
+        replacement: 'lone \ud800 high, lone \udfff low',
+      },
+      { index: 2, kind: 'one-liner', toolName: 't', originalChars: 9, replacement: long },
+    ];
+    const packed = structuredClone(packPrunedOutputs(odd));
+    expect(unpackPrunedOutputs(packed)).toEqual(odd);
+    const plan = unpackLabPlan(structuredClone(packLabPlan({ pruned: odd } as unknown as LabPlan)));
+    expect(prunedOutputLookup(plan).get(1)?.replacement).toBe(odd[0]!.replacement);
+    expect(prunedOutputLookup(plan).get(2)?.replacement).toBe(long);
+  });
+
+  it('hands its arrays over in a transfer, each with a buffer of its own, and arrives whole', () => {
+    const packed = packPrunedOutputs(OUTPUTS);
+    const buffers = packedOutputBuffers(packed);
+    expect(new Set(buffers).size).toBe(buffers.length);
+    const arrived = structuredClone(packed, { transfer: buffers });
+    expect(unpackPrunedOutputs(arrived)).toEqual(OUTPUTS);
+    // Moved, not copied: the sender's arrays are empty now.
+    expect(packed.replacementUnits.length).toBe(0);
+    expect(packed.indices.length).toBe(0);
   });
 
   it('carries the rest of a plan unchanged', () => {
