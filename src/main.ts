@@ -62,13 +62,6 @@ const compute = new ComputeClient(
 const app = new AppState({
   compute,
   settingsRepository: new SettingsRepository(db),
-  // Built in a task of its own: building it and opening it in the worker were one long task.
-  loadDemoTranscript: async () => {
-    const { buildDemoTranscript } = await import('./core/demo/demo-transcript.ts');
-    const demo = buildDemoTranscript();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    return demo;
-  },
   sessions: sessionStoreFromRepository(sessions, compute, () => browserStorage.estimate()),
 });
 

@@ -21,8 +21,6 @@ import type { OpenedStored } from './transcript-state.svelte.ts';
 export interface AppDependencies {
   compute: ComputeClient;
   settingsRepository: SettingsRepository;
-  /** Loads the built-in demo; a function so its data stays out of the main bundle. */
-  loadDemoTranscript: () => Promise<Transcript>;
   /** Session storage; without it imports and replays are simply not kept. */
   sessions?: LabSessionStore | null;
   /** Today as `YYYY-MM-DD`; injectable for tests. */
@@ -175,8 +173,7 @@ export class AppState {
       ]);
       this.#remembered = this.#dependencies.sessions ? last : undefined;
       if (last && (await this.#reopen(last))) return;
-      const demo = await this.#dependencies.loadDemoTranscript();
-      await this.openTranscript(demo, 'demo');
+      await this.#openDemo();
     } catch (error) {
       this.startError = error instanceof Error ? error.message : String(error);
     }
@@ -238,7 +235,7 @@ export class AppState {
     await this.transcript.count(estimator);
   }
 
-  /** Shows a transcript the page holds in the workspace (the demo). It is not stored. */
+  /** Shows a transcript the page holds in the workspace (an epoch). It is not stored. */
   async openTranscript(transcript: Transcript, source: TranscriptSource): Promise<void> {
     this.#beforeSwitch(source);
     await this.transcript.load(transcript, this.settings.estimator);
@@ -247,8 +244,13 @@ export class AppState {
   /** Shows the built-in demo again (the user leaves the live chat or an import for it). */
   async showDemo(): Promise<void> {
     await this.#remember(null);
-    const demo = await this.#dependencies.loadDemoTranscript();
-    await this.openTranscript(demo, 'demo');
+    await this.#openDemo();
+  }
+
+  /** The demo is built in the worker, off the main thread; it is not stored until it is saved. */
+  async #openDemo(): Promise<void> {
+    this.#beforeSwitch('demo');
+    await this.transcript.loadDemo(this.settings.estimator);
   }
 
   /**

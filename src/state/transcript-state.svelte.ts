@@ -26,10 +26,12 @@ export interface TokenCounts {
 export const CURRENT_DOCUMENT_ID = 'current';
 
 /**
- * How to open the transcript on screen again in a fresh worker (the old one stopped): send the
- * messages the page has (small ones: the demo, a replay result), or load a stored session.
+ * How to open the transcript on screen again in a fresh worker (the old one stopped): build the
+ * demo there, send the messages the page has (small ones: a replay result, an epoch), or load a
+ * stored session.
  */
 export type TranscriptSource =
+  | { readonly kind: 'demo' }
   | { readonly kind: 'messages'; readonly messages: readonly Message[] }
   | { readonly kind: 'session'; readonly sessionId: string }
   | { readonly kind: 'worker-only' };
@@ -118,16 +120,26 @@ export class TranscriptState {
     return estimator === 'rough' ? this.rough : (this.exactByEncoding[estimator] ?? null);
   }
 
-  /** Opens a transcript the page holds (the demo, a small one) by sending it to the worker. */
+  /** Opens the built-in demo, which the worker builds: the page never holds its messages. */
+  async loadDemo(estimator: Estimator): Promise<void> {
+    await this.#openQuietly({ kind: 'demo' }, estimator, () =>
+      this.#compute
+        .run((api) => api.openDemo(this.#documentId, this.#strategyName()))
+        .then((opened) => ({ opened, metadata: opened.metadata! })),
+    );
+  }
+
+  /** Opens a transcript the page holds (a small one: an epoch) by sending it to the worker. */
   async load(transcript: Transcript, estimator: Estimator): Promise<void> {
     await this.#openQuietly({ kind: 'messages', messages: transcript.messages }, estimator, () =>
       this.#compute
         .run((api) =>
           api.openDocument(
             this.#documentId,
-            // Sent as they are: every caller's messages are plain data (the demo, a `$state.raw`
-            // conversation, a worker's reply). A deep snapshot of the demo was 20–28 ms of the
-            // first screen's longest task, for a copy postMessage makes anyway.
+            // Sent as they are: every caller's messages are plain data (a `$state.raw`
+            // conversation, a worker's reply). A deep snapshot of the demo, when the page still
+            // built it, was 20–28 ms of the first screen's longest task, for a copy postMessage
+            // makes anyway.
             transcript.messages,
             this.#strategyName(),
             {
@@ -276,17 +288,19 @@ export class TranscriptState {
       throw new Error('The worker stopped before this transcript was stored; import it again.');
     }
     const opened =
-      source.kind === 'messages'
-        ? await this.#compute.run((api) =>
-            api.openDocument(
-              this.#documentId,
-              [...source.messages],
-              this.#strategyName(),
-              { tools: view.metadata.tools ?? [], compactionPoints: view.metadata.compactionPoints },
-              $state.snapshot<TranscriptMetadata>(view.metadata),
-            ),
-          )
-        : await this.#reopenStored(source.sessionId);
+      source.kind === 'demo'
+        ? await this.#compute.run((api) => api.openDemo(this.#documentId, this.#strategyName()))
+        : source.kind === 'messages'
+          ? await this.#compute.run((api) =>
+              api.openDocument(
+                this.#documentId,
+                [...source.messages],
+                this.#strategyName(),
+                { tools: view.metadata.tools ?? [], compactionPoints: view.metadata.compactionPoints },
+                $state.snapshot<TranscriptMetadata>(view.metadata),
+              ),
+            )
+          : await this.#reopenStored(source.sessionId);
     this.#openedInGeneration = this.#compute.generation;
     if (this.view !== view) return;
     this.#show(opened, view.metadata);

@@ -229,6 +229,22 @@ export const computeApi = {
     return openedDocument(documents, documentId, strategyNamed(strategy).preset);
   },
 
+  /**
+   * Builds the built-in demo here and opens it. Built on the page, it was one main-thread task
+   * of 40–65 ms on every first screen, and copying it to the worker another of ~30 ms.
+   */
+  async openDemo(documentId: string, strategy: StrategyName): Promise<OpenedDocument> {
+    const { buildDemoTranscript } = await import('../core/demo/demo-transcript.ts');
+    const demo = buildDemoTranscript();
+    documents.open(
+      documentId,
+      demo.messages,
+      { tools: demo.metadata.tools ?? [], compactionPoints: demo.metadata.compactionPoints },
+      { metadata: demo.metadata },
+    );
+    return openedDocument(documents, documentId, strategyNamed(strategy).preset);
+  },
+
   /** Opens a copy of another document (a replay result becoming the transcript on screen). */
   copyDocument(
     fromDocumentId: string,

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCompressorState } from '#core/compression/compressor-state.ts';
-import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import type { Message } from '#core/transcript/message.ts';
 import type { ComputeClient } from '#io/compute/compute-client.ts';
 import { AppDb } from '#io/db/app-db.ts';
@@ -33,7 +32,6 @@ async function startedApp() {
   const app = new AppState({
     compute,
     settingsRepository: new SettingsRepository(new AppDb(`app-conversation-${++databases}`)),
-    loadDemoTranscript: async () => buildDemoTranscript(),
   });
   await app.start();
   await app.settings.setEstimator('rough');

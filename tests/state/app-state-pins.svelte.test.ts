@@ -43,7 +43,6 @@ describe('AppState with pins', () => {
     const app = new AppState({
       compute,
       settingsRepository: new SettingsRepository(db),
-      loadDemoTranscript: () => Promise.resolve(demo),
       sessions: sessionStoreFromRepository(repository, compute),
       today: () => '2027-01-15',
     });

@@ -33,7 +33,6 @@ async function startApp({ db, repository }: Fixture): Promise<AppState> {
   const app = new AppState({
     compute,
     settingsRepository: new SettingsRepository(db),
-    loadDemoTranscript: () => Promise.resolve(demo),
     sessions: sessionStoreFromRepository(repository, compute),
     today: () => '2027-01-15',
   });
@@ -193,7 +192,6 @@ describe('AppState writing down the session it shows', () => {
     const app = new AppState({
       compute,
       settingsRepository: settings,
-      loadDemoTranscript: () => Promise.resolve(demo),
       sessions: sessionStoreFromRepository(fixture.repository, compute),
       today: () => '2027-01-15',
     });

@@ -71,7 +71,6 @@ async function startApp(store: LabSessionStore, withKey = true): Promise<AppStat
   const app = new AppState({
     compute,
     settingsRepository: new SettingsRepository(new AppDb(`probe-state-${Math.random()}`)),
-    loadDemoTranscript: async () => buildDemoTranscript(),
     sessions: store,
   });
   await app.start();

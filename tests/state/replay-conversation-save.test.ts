@@ -35,7 +35,6 @@ describe('ReplayState: saving a replay of the chat on screen', () => {
     const app = new AppState({
       compute,
       settingsRepository: new SettingsRepository(new AppDb('replay-conversation-save')),
-      loadDemoTranscript: async () => buildDemoTranscript(),
       sessions: store,
     });
     await app.start();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
 import type { ComputeClient } from '#io/compute/compute-client.ts';
 import { MAXIMUM_CHUNKS, MessageRows, ROWS_PER_CHUNK } from '#state/message-rows.svelte.ts';
@@ -112,6 +113,22 @@ describe('TranscriptState', () => {
     expect(calls.filter((call) => call === 'openDocument')).toHaveLength(2);
     expect(state.view).not.toBe(before);
     expect(await state.view!.message(7)).toEqual(transcript.messages[7]);
+  });
+
+  it('has the worker build the demo, never sending its messages, and a fresh worker builds it again', async () => {
+    const demo = buildDemoTranscript();
+    const { compute, calls, restart } = inProcessCompute();
+    const state = new TranscriptState(compute, () => 'hermes-2026-04');
+    await state.loadDemo('rough');
+    expect(state.view!.count).toBe(demo.messages.length);
+    expect(state.metadata).toEqual(demo.metadata);
+    expect(await state.view!.message(7)).toEqual(demo.messages[7]);
+    restart(state.documentId);
+    await state.ensureOpen();
+    expect(calls.filter((call) => call === 'openDemo')).toHaveLength(2);
+    expect(calls).not.toContain('openDocument');
+    expect(state.view!.count).toBe(demo.messages.length);
+    expect(await state.view!.message(12)).toEqual(demo.messages[12]);
   });
 
   it('says so when the worker stopped before an adopted import was stored', async () => {
