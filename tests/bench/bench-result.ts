@@ -27,6 +27,11 @@ export interface MachineInfo {
   platform: string;
   /** 1, 5 and 15 minute load averages when the bench started. */
   loadAverage: number[];
+  /**
+   * Microseconds to touch one new 4 KiB page of memory for the first time (median of three 64 MiB
+   * buffers). Every large new string or array pays it; on a VM it can be 50× a desktop's.
+   */
+  firstTouchMicrosPerPage: number;
   date: string;
 }
 

@@ -7,7 +7,7 @@
 //   node --import tsx tests/bench/compress-cold-run.ts STRATEGY SIZE after-plan|from-scratch
 // `after-plan`: the planner plans first (as `npm run replay` does), only the compaction is timed.
 // `from-scratch` (Hermes only): compress() with nothing measured before, all of it timed.
-// Prints one JSON line: {ms, cpuMs, outcome}.
+// Prints one JSON line: {ms, cpuMs, pageFaults, outcome} (pageFaults: pages of new memory touched).
 import { findStrategy } from '#core/strategies/strategy-registry.ts';
 import { compactionAfterPlan, compressFromScratch, describeCompaction } from './bench-compaction.ts';
 import { readFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ if (!strategy || !Number.isInteger(size) || (mode !== 'after-plan' && mode !== '
   process.exit(2);
 }
 
+const pageFaults = (): number => process.resourceUsage().minorPageFault;
 const cpuMs = (): number => {
   const usage = process.cpuUsage();
   return (usage.user + usage.system) / 1000;
@@ -35,14 +36,21 @@ if (!imported.ok) {
 const transcript = imported.value.transcript;
 if (mode === 'after-plan') {
   const compact = compactionAfterPlan(strategy, transcript);
+  const startedFaults = pageFaults();
   const startedCpu = cpuMs();
   const started = performance.now();
   const outcome = await compact();
   const ms = performance.now() - started;
   console.log(
-    JSON.stringify({ ms, cpuMs: cpuMs() - startedCpu, outcome: describeCompaction(size, outcome) }),
+    JSON.stringify({
+      ms,
+      cpuMs: cpuMs() - startedCpu,
+      pageFaults: pageFaults() - startedFaults,
+      outcome: describeCompaction(size, outcome),
+    }),
   );
 } else {
+  const startedFaults = pageFaults();
   const startedCpu = cpuMs();
   const started = performance.now();
   const result = await compressFromScratch(transcript.messages, strategy.preset);
@@ -50,5 +58,7 @@ if (mode === 'after-plan') {
   const outcome = result.skipped
     ? `skipped: ${result.skipped}`
     : `${size} → ${result.messages.length} messages`;
-  console.log(JSON.stringify({ ms, cpuMs: cpuMs() - startedCpu, outcome }));
+  console.log(
+    JSON.stringify({ ms, cpuMs: cpuMs() - startedCpu, pageFaults: pageFaults() - startedFaults, outcome }),
+  );
 }

@@ -33,6 +33,8 @@ const load = (): string => `load ${loadavg()[0]!.toFixed(1)}`;
 interface ColdSample {
   readonly ms: number;
   readonly cpuMs: number;
+  /** Pages of new memory first touched (minor page faults): each costs the machine's first-touch time. */
+  readonly pageFaults: number;
   readonly outcome: string;
 }
 
@@ -78,7 +80,7 @@ async function coldRow(
     unit: 'ms',
     target: afterPlan ? `≤ ${COLD_TARGET_MS} ms` : null,
     met: afterPlan ? median(ms) <= COLD_TARGET_MS : null,
-    note: `median of ${runs} processes (${formatMs(Math.min(...ms))}–${formatMs(Math.max(...ms))}), cpu ${formatMs(median(samples.map((sample) => sample.cpuMs)))}; ${samples[0]!.outcome}; ${load()}`,
+    note: `median of ${runs} processes (${formatMs(Math.min(...ms))}–${formatMs(Math.max(...ms))}), cpu ${formatMs(median(samples.map((sample) => sample.cpuMs)))}, ${median(samples.map((sample) => sample.pageFaults))} new pages touched; ${samples[0]!.outcome}; ${load()}`,
   };
 }
 
