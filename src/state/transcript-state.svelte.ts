@@ -287,20 +287,7 @@ export class TranscriptState {
     if (source.kind === 'worker-only') {
       throw new Error('The worker stopped before this transcript was stored; import it again.');
     }
-    const opened =
-      source.kind === 'demo'
-        ? await this.#compute.run((api) => api.openDemo(this.#documentId, this.#strategyName()))
-        : source.kind === 'messages'
-          ? await this.#compute.run((api) =>
-              api.openDocument(
-                this.#documentId,
-                [...source.messages],
-                this.#strategyName(),
-                { tools: view.metadata.tools ?? [], compactionPoints: view.metadata.compactionPoints },
-                $state.snapshot<TranscriptMetadata>(view.metadata),
-              ),
-            )
-          : await this.#reopenStored(source.sessionId);
+    const opened = await this.#reopenFrom(source, view);
     this.#openedInGeneration = this.#compute.generation;
     if (this.view !== view) return;
     this.#show(opened, view.metadata);
@@ -387,6 +374,29 @@ export class TranscriptState {
     open: () => Promise<OpenedTranscript>,
   ): Promise<void> {
     await this.#open(source, estimator, open).catch(() => undefined);
+  }
+
+  /** Opens the transcript on screen again, in a worker that does not hold it, from its source. */
+  #reopenFrom(
+    source: Exclude<TranscriptSource, { kind: 'worker-only' }>,
+    view: TranscriptView,
+  ): Promise<OpenedDocument> {
+    switch (source.kind) {
+      case 'demo':
+        return this.#compute.run((api) => api.openDemo(this.#documentId, this.#strategyName()));
+      case 'messages':
+        return this.#compute.run((api) =>
+          api.openDocument(
+            this.#documentId,
+            [...source.messages],
+            this.#strategyName(),
+            { tools: view.metadata.tools ?? [], compactionPoints: view.metadata.compactionPoints },
+            $state.snapshot<TranscriptMetadata>(view.metadata),
+          ),
+        );
+      case 'session':
+        return this.#reopenStored(source.sessionId);
+    }
   }
 
   async #reopenStored(sessionId: string): Promise<OpenedDocument> {
