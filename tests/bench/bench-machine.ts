@@ -1,5 +1,6 @@
 import { arch, cpus, loadavg, platform, release } from 'node:os';
 import type { MachineInfo } from './bench-result.ts';
+import { median } from './bench-stats.ts';
 
 /** What the figures were measured on; the load average matters on shared machines. */
 export function describeMachine(chromium: string | null): MachineInfo {
@@ -41,5 +42,5 @@ function measureFirstTouch(): number {
     for (let offset = 0; offset < bytes.length; offset += PAGE_BYTES) bytes[offset] = 1;
     perPage.push(((performance.now() - started) * 1000) / (TOUCHED_BYTES / PAGE_BYTES));
   }
-  return perPage.sort((left, right) => left - right)[1]!;
+  return median(perPage);
 }
