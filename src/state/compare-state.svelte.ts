@@ -138,6 +138,21 @@ export class CompareState {
     return { first: a, second: b, diff: diffLostFacts(a.fidelity.lost, b.fidelity.lost) };
   });
 
+  /**
+   * What an empty list offers to start with in one click: the lab's own strategy and the first
+   * other one, the question Compare is usually opened with (what would another strategy keep?).
+   */
+  get starterPair(): readonly [StrategyProfile, StrategyProfile] {
+    const lab = this.#dependencies.settings.strategy;
+    return [lab, STRATEGY_PROFILES.find((strategy) => strategy !== lab) ?? lab];
+  }
+
+  /** Fills an empty list with `starterPair`; a list with entries is left as it is. */
+  addStarterPair(): void {
+    if (this.entries.length > 0) return;
+    for (const strategy of this.starterPair) this.addEntry(strategy);
+  }
+
   addEntry(strategy: StrategyProfile = this.suggestedStrategy): void {
     if (!this.canAdd) return;
     this.entries = [

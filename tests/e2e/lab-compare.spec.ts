@@ -139,6 +139,24 @@ test.describe('compare', () => {
     expect(errors).toEqual([]);
   });
 
+  test("starts from the lab's strategy in one click: the pair follows the Plan tab's choice", async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    await page.getByTestId('setting-preset').selectOption('codex-cli');
+    await page.getByTestId('tab-compare').click();
+    const start = page.getByTestId('compare-start-pair');
+    await expect(start).toHaveText("Codex CLI (the lab's) and Hermes (2026-04)");
+    await start.click();
+    await expect(page.getByTestId('compare-entry')).toHaveCount(2);
+    await expect(start).toHaveCount(0);
+    await page.getByTestId('compare-run').click();
+    await expect(page.getByTestId('compare-row')).toHaveCount(2, { timeout: 60_000 });
+    expect((await rows(page)).map((row) => row.strategy)).toEqual(['codex-cli', 'hermes-2026-04']);
+    expect(errors).toEqual([]);
+  });
+
   test('cancels a running comparison and can run again', async ({ page }) => {
     await openLab(page);
     await page.getByTestId('tab-compare').click();

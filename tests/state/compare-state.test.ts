@@ -104,6 +104,18 @@ describe('CompareState entries', () => {
     expect(compare.entries).toHaveLength(MAX_COMPARE_ENTRIES - 1);
   });
 
+  it("starts an empty list with the lab's strategy and the first other one, and only an empty one", async () => {
+    const { compare, settings } = await setup('compare-state-starter');
+    expect(compare.starterPair).toEqual([named('hermes-2026-04'), named('hermes-2026-07')]);
+    await settings.setStrategy('codex-cli');
+    expect(compare.starterPair).toEqual([named('codex-cli'), STRATEGIES[0]]);
+    compare.addStarterPair();
+    expect(compare.entries.map((entry) => entry.strategy)).toEqual([named('codex-cli'), STRATEGIES[0]]);
+    expect(compare.canRun).toBe(true);
+    compare.addStarterPair();
+    expect(compare.entries).toHaveLength(2);
+  });
+
   it('keeps overrides per entry and drops them when the strategy changes', async () => {
     const { compare } = await setup('compare-state-overrides');
     compare.addEntry(named('codex-cli'));
