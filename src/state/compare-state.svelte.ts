@@ -1,6 +1,7 @@
 import type { CompareEntry } from '../core/comparison/compare-entry.ts';
 import type { Comparison, CompareProgress, ComparisonRow } from '../core/comparison/comparison.ts';
 import { diffLostFacts, type LostFactsDiff } from '../core/comparison/diff-lost-facts.ts';
+import type { AssessmentRoute } from '../core/lab/assess-compaction.ts';
 import { STRATEGY_PROFILES } from '../core/strategies/strategy-catalog.ts';
 import type { StrategyProfile } from '../core/strategies/strategy.ts';
 import {
@@ -139,6 +140,21 @@ export class CompareState {
   });
 
   /**
+   * Where the comparison prices compactions: the provider's route, or the model the transcript
+   * was recorded with when it names another (`assessmentRoute`; the replay's ledger prices the same).
+   */
+  #route(): AssessmentRoute {
+    const { provider, transcript } = this.#dependencies;
+    return provider.assessmentRoute(transcript.metadata?.model);
+  }
+
+  /** The model the next comparison prices as, and whether it is the transcript's recorded one. */
+  get pricing(): { readonly model: string; readonly recorded: boolean } {
+    const model = this.#route().model;
+    return { model, recorded: model !== this.#dependencies.provider.config.model };
+  }
+
+  /**
    * What an empty list offers to start with in one click: the lab's own strategy and the first
    * other one, the question Compare is usually opened with (what would another strategy keep?).
    */
@@ -229,7 +245,7 @@ export class CompareState {
         entries: this.entries.map(toEntry),
         config: settings.compressionConfig(provider.compressionRoute()),
         estimator: settings.estimator,
-        route: provider.assessmentRoute(transcript.metadata?.model),
+        route: this.#route(),
         // Every entry keeps the pinned messages verbatim.
         ...(transcript.pins.count > 0 ? { pinned: [...transcript.pins.indices] } : {}),
       };

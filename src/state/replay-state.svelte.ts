@@ -557,7 +557,8 @@ export class ReplayState {
       state: run.compressorState,
       today: this.#dependencies.today(),
       mainModel: provider.config.model,
-      // A recorded session is priced as its own model ran it; a demo or chat as the provider's.
+      // A transcript that names the model it was recorded with (an import, the demo) is priced as
+      // that model ran it; one that names none, as the provider's (the Compare tab prices the same).
       route: provider.assessmentRoute(this.#dependencies.transcript.metadata?.model),
       ...(settings.compression.focusTopic.trim()
         ? { focusTopic: settings.compression.focusTopic.trim() }

@@ -158,6 +158,11 @@ describe('CompareState runs', () => {
       apiMode: 'anthropic_messages',
       promptCaching: true,
     });
+    // The demo was recorded with another model than the provider's: it is priced as it ran, and
+    // the tab says so with the model the request carries.
+    expect(demo.metadata.model).not.toBe(provider.config.model);
+    expect(request.route.model).toBe(demo.metadata.model);
+    expect(compare.pricing).toEqual({ model: demo.metadata.model, recorded: true });
     onProgress?.({ done: 5, total: 10, label: 'Codex CLI' });
     expect(compare.progress).toEqual({ done: 5, total: 10, label: 'Codex CLI' });
     resolve({ ok: true, value: comparison });
