@@ -29,6 +29,8 @@ test.describe('one workspace', () => {
     expect(tokens).toBeLessThan(total);
     expect(segments.reduce((sum, value) => sum + value, 0)).toBe(tokens);
     await expect(lane.locator('[data-segment="summary"]')).toHaveCount(1);
+    // No summary is written for the lane: its stretch is the summariser's budget, and says so.
+    await expect(lane.locator('.legend')).toContainText('summary (budget)');
     await expect(page.getByTestId('after-warning')).toHaveCount(0);
 
     // A 32K window (issue 16's case): 2026-04 raises the trigger to its 64K floor, above the
