@@ -160,7 +160,7 @@ export class CompareState {
    */
   get starterPair(): readonly [StrategyProfile, StrategyProfile] {
     const lab = this.#dependencies.settings.strategy;
-    return [lab, STRATEGY_PROFILES.find((strategy) => strategy !== lab) ?? lab];
+    return [lab, STRATEGY_PROFILES.find((profile) => profile !== lab) ?? lab];
   }
 
   /** Fills an empty list with `starterPair`; a list with entries is left as it is. */
