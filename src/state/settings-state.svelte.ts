@@ -1,4 +1,5 @@
 import { DEFAULT_COMPRESSION_CONFIG, type CompressionConfig } from '../core/config/compression-config.ts';
+import { isStoredInspectorWidth } from '../core/lab/inspector-width.ts';
 import type { Preset } from '../core/presets/preset.ts';
 import {
   isCompactionModeChoice,
@@ -20,6 +21,7 @@ export const STRATEGY_OPTIONS_SETTING_KEY = 'strategyOptions';
 export const COMPRESSION_SETTING_KEY = 'compression';
 export const THEME_SETTING_KEY = 'theme';
 export const COMPACTION_BEHAVIOUR_SETTING_KEY = 'compaction-behaviour';
+export const INSPECTOR_WIDTH_SETTING_KEY = 'inspector-width';
 
 /** How compactions are committed: where they go, and whether automatic ones wait for review. */
 export interface CompactionBehaviour {
@@ -112,6 +114,7 @@ export class SettingsState {
   #strategyOptions = $state.raw<Readonly<Record<string, number>>>({});
   #compression = $state.raw<CompressionSettings>(DEFAULT_COMPRESSION_SETTINGS);
   #theme = $state<ThemeChoice>('system');
+  #inspectorWidth = $state<number | null>(null);
   #compactionBehaviour = $state.raw<CompactionBehaviour>(DEFAULT_COMPACTION_BEHAVIOUR);
   #loaded = $state(false);
   #listeners: (() => void)[] = [];
@@ -153,6 +156,11 @@ export class SettingsState {
 
   get theme(): ThemeChoice {
     return this.#theme;
+  }
+
+  /** The inspector's width as the user dragged it, in pixels; null: the default share of the window. */
+  get inspectorWidth(): number | null {
+    return this.#inspectorWidth;
   }
 
   get compactionBehaviour(): CompactionBehaviour {
@@ -197,28 +205,38 @@ export class SettingsState {
   }
 
   async load(): Promise<void> {
-    const [estimator, legacyPreset, strategy, strategyOptions, compression, theme, behaviour] =
-      await Promise.all([
-        this.#repository.get(ESTIMATOR_SETTING_KEY, DEFAULT_ESTIMATOR, isEstimator),
-        this.#repository.get(LEGACY_PRESET_SETTING_KEY, DEFAULT_STRATEGY_NAME, isStoredStrategyName),
-        this.#repository.get(STRATEGY_SETTING_KEY, null, (value): value is StrategyName | null =>
-          isStoredStrategyName(value),
-        ),
-        this.#repository.get(STRATEGY_OPTIONS_SETTING_KEY, {}, isStrategyOptions),
-        this.#repository.get(COMPRESSION_SETTING_KEY, DEFAULT_COMPRESSION_SETTINGS, isCompressionSettings),
-        this.#repository.get(THEME_SETTING_KEY, 'system', isThemeChoice),
-        this.#repository.get(
-          COMPACTION_BEHAVIOUR_SETTING_KEY,
-          DEFAULT_COMPACTION_BEHAVIOUR,
-          isCompactionBehaviour,
-        ),
-      ]);
+    const [
+      estimator,
+      legacyPreset,
+      strategy,
+      strategyOptions,
+      compression,
+      theme,
+      behaviour,
+      inspectorWidth,
+    ] = await Promise.all([
+      this.#repository.get(ESTIMATOR_SETTING_KEY, DEFAULT_ESTIMATOR, isEstimator),
+      this.#repository.get(LEGACY_PRESET_SETTING_KEY, DEFAULT_STRATEGY_NAME, isStoredStrategyName),
+      this.#repository.get(STRATEGY_SETTING_KEY, null, (value): value is StrategyName | null =>
+        isStoredStrategyName(value),
+      ),
+      this.#repository.get(STRATEGY_OPTIONS_SETTING_KEY, {}, isStrategyOptions),
+      this.#repository.get(COMPRESSION_SETTING_KEY, DEFAULT_COMPRESSION_SETTINGS, isCompressionSettings),
+      this.#repository.get(THEME_SETTING_KEY, 'system', isThemeChoice),
+      this.#repository.get(
+        COMPACTION_BEHAVIOUR_SETTING_KEY,
+        DEFAULT_COMPACTION_BEHAVIOUR,
+        isCompactionBehaviour,
+      ),
+      this.#repository.get(INSPECTOR_WIDTH_SETTING_KEY, null, isStoredInspectorWidth),
+    ]);
     this.#estimator = estimator;
     this.#strategyName = strategy ?? legacyPreset;
     this.#strategyOptions = strategyOptions;
     this.#compression = compressionSettingsOf(compression);
     this.#theme = theme;
     this.#compactionBehaviour = behaviour;
+    this.#inspectorWidth = inspectorWidth;
     this.#loaded = true;
   }
 
@@ -267,6 +285,14 @@ export class SettingsState {
   async setTheme(theme: ThemeChoice): Promise<void> {
     this.#theme = theme;
     await this.#repository.set(THEME_SETTING_KEY, theme);
+  }
+
+  /** Keeps the dragged width for the next visit; null goes back to the default. Not a plan change. */
+  async setInspectorWidth(width: number | null): Promise<void> {
+    const next = width === null ? null : Math.round(width);
+    if (!isStoredInspectorWidth(next)) return;
+    this.#inspectorWidth = next;
+    await this.#repository.set(INSPECTOR_WIDTH_SETTING_KEY, next);
   }
 
   #changed(): void {

@@ -125,4 +125,69 @@ test.describe('one workspace', () => {
     await expect(page.getByTestId('counts-disagree')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
+
+  test('the splitter widens the inspector by drag or keys, the width survives a reload, and Enter resets it', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await openLab(page);
+    const splitter = page.getByTestId('inspector-splitter');
+    const inspector = page.getByRole('complementary', { name: 'Inspector' });
+    const drawnWidth = async () => Math.round((await inspector.boundingBox())!.width);
+    const initial = await drawnWidth();
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(initial));
+    const max = Number(await splitter.getAttribute('aria-valuemax'));
+    expect(max).toBeGreaterThan(initial);
+
+    // Dragged 300 px to the left: the inspector is 300 px wider, the transcript 300 px narrower.
+    const transcript = page.getByRole('region', { name: 'Transcript' });
+    const transcriptBefore = (await transcript.boundingBox())!.width;
+    const box = (await splitter.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 300, box.y + 300, { steps: 10 });
+    await page.mouse.up();
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(initial + 300));
+    expect(await drawnWidth()).toBe(initial + 300);
+    expect(Math.round(transcriptBefore - (await transcript.boundingBox())!.width)).toBe(300);
+
+    // The comparison table gets the room: its frame is as much wider as the inspector.
+    await page.getByTestId('inspector-splitter').focus();
+    await page.keyboard.press('Home');
+    await page.getByTestId('tab-compare').click();
+    await page.getByTestId('compare-start-pair').click();
+    await page.getByTestId('compare-run').click();
+    await expect(page.getByTestId('compare-row')).toHaveCount(2);
+    const tableFrame = () =>
+      page.getByTestId('compare-table').evaluate((table) => table.parentElement!.clientWidth);
+    const narrow = await tableFrame();
+    await splitter.focus();
+    await page.keyboard.press('End');
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(max));
+    expect(await tableFrame()).toBe(narrow + max - 360);
+
+    // Kept for the next visit.
+    await page.reload();
+    await expect(page.getByTestId('context-map')).toBeVisible();
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(max));
+
+    // Keys: left widens, right narrows, Shift moves four steps, Home is the narrowest.
+    await splitter.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(max - 16));
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(max - 80));
+    await page.keyboard.press('ArrowLeft');
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(max - 64));
+    await page.keyboard.press('Home');
+    await expect(splitter).toHaveAttribute('aria-valuenow', '360');
+
+    // Enter goes back to the default share of the window, and that is what a reload shows.
+    await page.keyboard.press('Enter');
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(initial));
+    await page.reload();
+    await expect(page.getByTestId('context-map')).toBeVisible();
+    await expect(splitter).toHaveAttribute('aria-valuenow', String(initial));
+    expect(errors).toEqual([]);
+  });
 });
