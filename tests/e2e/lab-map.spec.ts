@@ -130,6 +130,9 @@ test.describe('context map', () => {
     await page.keyboard.press('?');
     await expect(page.getByTestId('help-overlay')).toBeVisible();
     await expect(page.getByTestId('help-overlay')).toContainText('Run the replay');
+    await expect(page.getByTestId('help-overlay')).toContainText(
+      'Drag the bar between the transcript and the inspector',
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('help-overlay')).not.toBeVisible();
     await page.keyboard.press('/');
