@@ -188,6 +188,17 @@ test.describe('one workspace', () => {
     await page.reload();
     await expect(page.getByTestId('context-map')).toBeVisible();
     await expect(splitter).toHaveAttribute('aria-valuenow', String(initial));
+
+    // A drag that ends where it began keeps nothing: the default still follows the window.
+    const start = (await splitter.boundingBox())!;
+    await page.mouse.move(start.x + start.width / 2, start.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(start.x + start.width / 2 - 100, start.y + 300, { steps: 5 });
+    await page.mouse.move(start.x + start.width / 2, start.y + 300, { steps: 5 });
+    await page.mouse.up();
+    await page.setViewportSize({ width: 1200, height: 900 });
+    // The stylesheet's default, clamp(400px, 34vw, 560px): 408 px at 1200.
+    await expect.poll(drawnWidth).toBe(408);
     expect(errors).toEqual([]);
   });
 });
