@@ -93,11 +93,26 @@ export async function importThroughUi(
           );
           if (stores.length < 2) continue;
           const transaction = db.transaction(stores);
-          for (const store of stores) {
-            const count = transaction.objectStore(store).count();
-            counts[store] += await new Promise<number>((resolve, reject) => {
-              count.onsuccess = () => resolve(count.result);
-              count.onerror = () => reject(count.error ?? new Error('IndexedDB request failed'));
+          const done = <T>(request: IDBRequest<T>): Promise<T> =>
+            new Promise<T>((resolve, reject) => {
+              request.onsuccess = () => resolve(request.result);
+              request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
+            });
+          counts.sessions += await done(transaction.objectStore('sessions').count());
+          const messages = transaction.objectStore('messages');
+          counts.messages += await done(messages.count());
+          // A row may hold a group of messages (src/io/db/message-groups.ts): keyed by its last
+          // id, its first id in this index. Read from keys alone, so polling reads no message.
+          if (messages.indexNames.contains('[sessionId+firstId]')) {
+            const cursor = messages.index('[sessionId+firstId]').openKeyCursor();
+            await new Promise<void>((resolve, reject) => {
+              cursor.onerror = () => reject(cursor.error ?? new Error('IndexedDB request failed'));
+              cursor.onsuccess = () => {
+                const at = cursor.result;
+                if (at === null) return resolve();
+                counts.messages += Number(at.primaryKey) - Number((at.key as [string, number])[1]);
+                at.continue();
+              };
             });
           }
         } finally {

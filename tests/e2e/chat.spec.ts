@@ -350,11 +350,12 @@ test('a 60-turn conversation with tool calls on a 32K window compacts at least t
           read.onerror = () => reject(read.error ?? new Error('IndexedDB request failed'));
           read.onsuccess = () => {
             const turns = new Set<number>();
-            for (const row of read.result as Array<{ message: { role: string; content: unknown } }>) {
-              if (row.message.role !== 'user') continue;
-              const match = /^Turn (\d+):/.exec(
-                typeof row.message.content === 'string' ? row.message.content : '',
-              );
+            type Stored = { role: string; content: unknown };
+            // A row holds one message, or a group of them (src/io/db/message-groups.ts).
+            const rows = read.result as Array<{ message?: Stored; messages?: Stored[] }>;
+            for (const message of rows.flatMap((row) => row.messages ?? (row.message ? [row.message] : []))) {
+              if (message.role !== 'user') continue;
+              const match = /^Turn (\d+):/.exec(typeof message.content === 'string' ? message.content : '');
               if (match) turns.add(Number(match[1]));
             }
             resolve([...turns].sort((a, b) => a - b));

@@ -24,14 +24,22 @@ async function storeDuplicateIds(page: Page, id: string): Promise<number> {
           transaction.objectStore('messages').openCursor().onsuccess = (event) => {
             const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
             if (!cursor) return;
-            const row = cursor.value as { message: Record<string, unknown> };
-            const calls = row.message.tool_calls as Array<{ id: string }> | undefined;
-            if (Array.isArray(calls)) for (const call of calls) call.id = duplicate;
-            if (typeof row.message.tool_call_id === 'string') row.message.tool_call_id = duplicate;
-            if (Array.isArray(calls) || typeof row.message.tool_call_id === 'string') {
-              changed += 1;
-              cursor.update(row);
+            // A row holds one message, or a group of them (src/io/db/message-groups.ts).
+            const row = cursor.value as {
+              message?: Record<string, unknown>;
+              messages?: Array<Record<string, unknown>>;
+            };
+            let rewritten = false;
+            for (const message of row.messages ?? (row.message ? [row.message] : [])) {
+              const calls = message.tool_calls as Array<{ id: string }> | undefined;
+              if (Array.isArray(calls)) for (const call of calls) call.id = duplicate;
+              if (typeof message.tool_call_id === 'string') message.tool_call_id = duplicate;
+              if (Array.isArray(calls) || typeof message.tool_call_id === 'string') {
+                changed += 1;
+                rewritten = true;
+              }
             }
+            if (rewritten) cursor.update(row);
             cursor.continue();
           };
           transaction.oncomplete = () => {

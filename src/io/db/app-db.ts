@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { CompactionRow } from './compaction-row.ts';
-import type { MessageRow } from './message-row.ts';
+import type { StoredMessageRow } from './message-groups.ts';
 import type { PersistedOutputRow } from './persisted-output-row.ts';
 import type { SearchShardRow } from './search-shard-row.ts';
 import type { SessionRow } from './session-row.ts';
@@ -18,7 +18,8 @@ export const APP_DB_NAME = 'context-lab';
  */
 export class AppDb extends Dexie {
   sessions!: EntityTable<SessionRow, 'id'>;
-  messages!: EntityTable<MessageRow, 'id'>;
+  /** One message per row, or a group of them (`message-groups.ts`): read through that module. */
+  messages!: Table<StoredMessageRow, number>;
   settings!: EntityTable<SettingRow, 'key'>;
   searchShards!: Table<SearchShardRow, [number, string]>;
   persistedOutputs!: EntityTable<PersistedOutputRow, 'fileName'>;
@@ -91,5 +92,19 @@ export class AppDb extends Dexie {
         compactions: '++id, sessionId, childSessionId',
       })
       .upgrade(upgradeToVersion5);
+    // v6 (2026-12-05): a messages row may hold a group of consecutive messages, keyed by its last
+    // id (message-groups.ts): an import writes ~64 times fewer rows. The new index lists each
+    // group's first id by session, so a session's message ids are known from keys alone. Older
+    // rows hold one message each and stay as they are; IndexedDB builds the index (they have
+    // no `firstId`, so it starts empty).
+    this.version(6).stores({
+      sessions: 'id, startedAt, parentSessionId, title',
+      messages: '++id, sessionId, [sessionId+id], [sessionId+firstId]',
+      settings: 'key',
+      searchShards: '[bucket+shard]',
+      persistedOutputs: 'fileName, sessionId',
+      usageEvents: '++id, sessionId',
+      compactions: '++id, sessionId, childSessionId',
+    });
   }
 }

@@ -7,6 +7,7 @@ import { UNDONE_COMPACTION_KEY } from '../../core/sessions/session-record.ts';
 import { messageText } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
 import type { StoredCompactionRow } from './compaction-row.ts';
+import { asMessageRow, readSessionMessageRows, splitMessageGroups } from './message-groups.ts';
 import type { MessageFlag, MessageRow } from './message-row.ts';
 import type { SessionRow } from './session-row.ts';
 import { PERSISTED_OUTPUTS_LOCATION } from './indexed-db-tool-result-storage.ts';
@@ -40,11 +41,7 @@ export const isUndoneBranch = (session: SessionRow): boolean =>
 
 /** The live rows of a session in id order (the order key). */
 export async function liveRows(db: AppDb, sessionId: string): Promise<MessageRow[]> {
-  const rows = await db.messages
-    .where('[sessionId+id]')
-    .between([sessionId, -Infinity], [sessionId, Infinity])
-    .toArray();
-  return rows.filter((row) => row.active === 1);
+  return (await readSessionMessageRows(db, sessionId)).filter((row) => row.active === 1);
 }
 
 export const rowIds = (rows: readonly MessageRow[]): number[] =>
@@ -62,10 +59,12 @@ export async function setFlags(
   compacted: MessageFlag,
 ): Promise<number> {
   if (ids.length === 0) return 0;
+  await splitMessageGroups(db, ids);
   return db.messages
     .where('id')
     .anyOf([...ids])
-    .modify((row) => {
+    .modify((stored) => {
+      const row = asMessageRow(stored);
       row.active = active;
       row.compacted = compacted;
     });
@@ -83,6 +82,7 @@ export async function moveRows(
   toSessionId: string,
 ): Promise<void> {
   if (rows.length === 0) return;
+  await splitMessageGroups(db, rowIds(rows));
   await db.messages
     .where('id')
     .anyOf(rowIds(rows))

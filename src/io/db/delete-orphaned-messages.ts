@@ -1,5 +1,6 @@
 import type { AppDb } from './app-db.ts';
 import { defaultLockManager, type LockManagerLike } from './compaction-lock.ts';
+import { sessionMessageIds } from './message-groups.ts';
 import { deleteMessagesInBatches, IMPORT_LOCK_PREFIX } from './store-session-in-batches.ts';
 
 /**
@@ -25,9 +26,7 @@ export async function deleteOrphanedMessages(
         if (lock === null) return 0;
         // Read again under the lock: the import may have committed its session row meanwhile.
         if ((await db.sessions.get(sessionId)) !== undefined) return 0;
-        const ids = (await db.messages.where('sessionId').equals(sessionId).primaryKeys()).filter(
-          (id): id is number => typeof id === 'number',
-        );
+        const ids = await sessionMessageIds(db, sessionId);
         await deleteMessagesInBatches(db, ids);
         return ids.length;
       },

@@ -22,6 +22,7 @@ import {
   type EpochStep,
 } from './compaction-epoch-writes.ts';
 import type { CompactionRow } from './compaction-row.ts';
+import { readMessageRows } from './message-groups.ts';
 import type { SessionRow } from './session-row.ts';
 
 export interface EpochTransition {
@@ -156,7 +157,7 @@ async function requireSession(db: AppDb, id: string): Promise<SessionRow> {
  * them: a missing row would make the restored history silently incomplete.
  */
 async function expectRows(db: AppDb, ids: readonly number[], state: 'archived' | 'hidden'): Promise<void> {
-  const rows = await db.messages.bulkGet([...ids]);
+  const rows = await readMessageRows(db, ids);
   const wrong = rows.filter(
     (row) => row === undefined || row.active !== 0 || row.compacted !== (state === 'archived' ? 1 : 0),
   ).length;

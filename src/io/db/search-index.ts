@@ -6,6 +6,13 @@ import { searchTermsInSteps } from '../../core/search/search-terms.ts';
 import { messagePreview } from '../../core/transcript/message-preview.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
+import {
+  expandMessageRows,
+  isMessageGroup,
+  readMessageRows,
+  sessionMessageIds,
+  type StoredMessageRow,
+} from './message-groups.ts';
 import type { MessageRow } from './message-row.ts';
 import { addSearchPostings, removeSearchPostings } from './search-postings.ts';
 import { searchShardOf, searchShardRange, type SearchShardRow } from './search-shard-row.ts';
@@ -139,10 +146,7 @@ export class SearchIndex {
         options.sessionIds === undefined
           ? null
           : new Set<number | undefined>(
-              await messages
-                .where('sessionId')
-                .anyOf([...options.sessionIds])
-                .primaryKeys(),
+              (await Promise.all(options.sessionIds.map((id) => sessionMessageIds(this.#db, id)))).flat(),
             );
       const rows = await this.#newestMatchingRows(terms, limit, allowed);
       const sessionIds = [...new Set(rows.map((row) => row.sessionId))];
@@ -167,7 +171,7 @@ export class SearchIndex {
     limit: number,
     allowed: ReadonlySet<number | undefined> | null,
   ): Promise<MessageRow[]> {
-    const { searchShards, messages, sessions } = this.#db;
+    const { searchShards, sessions } = this.#db;
     const newestKey = await searchShards.orderBy(':id').lastKey();
     const newestBucket: unknown = Array.isArray(newestKey) ? newestKey[0] : undefined;
     if (typeof newestBucket !== 'number') return [];
@@ -214,7 +218,7 @@ export class SearchIndex {
         .sort((first, second) => second - first);
       // Page through candidates: a few may be rewound rows, which are skipped.
       for (let page = 0; page < candidates.length && rows.length < limit; page += limit) {
-        const found = (await messages.bulkGet(candidates.slice(page, page + limit))).filter(
+        const found = (await readMessageRows(this.#db, candidates.slice(page, page + limit))).filter(
           (row): row is MessageRow => row !== undefined && isSearchable(row),
         );
         const unknown = [...new Set(found.map((row) => row.sessionId))].filter(
@@ -243,13 +247,15 @@ export class SearchIndex {
    */
   async #neighbours(rows: readonly MessageRow[]): Promise<Neighbours[]> {
     const besideIds = rows.flatMap((row) => [row.id! - 1, row.id! + 1]);
-    const beside = await this.#db.messages.bulkGet(besideIds);
+    const beside = await readMessageRows(this.#db, besideIds);
     const inSession = this.#db.messages.where('[sessionId+id]');
     return Promise.all(
       rows.map(async (row, index) => {
         const fits = (candidate: MessageRow | undefined): candidate is MessageRow =>
           candidate !== undefined && candidate.sessionId === row.sessionId && isSearchable(candidate);
         const [left, right] = [beside[2 * index], beside[2 * index + 1]];
+        // The range reads run only when the id beside is not a searchable message of the session,
+        // so the row is not inside a group there: every row they reach lies wholly on that side.
         const [before, after] = await Promise.all([
           fits(left)
             ? left
@@ -257,13 +263,15 @@ export class SearchIndex {
                 .between([row.sessionId, Dexie.minKey], [row.sessionId, row.id!], true, false)
                 .reverse()
                 .filter(isSearchable)
-                .first(),
+                .first()
+                .then((found) => (found === undefined ? undefined : expandMessageRows([found]).at(-1))),
           fits(right)
             ? right
             : inSession
                 .between([row.sessionId, row.id!], [row.sessionId, Dexie.maxKey], false, true)
                 .filter(isSearchable)
-                .first(),
+                .first()
+                .then((found) => (found === undefined ? undefined : expandMessageRows([found])[0])),
         ]);
         return {
           before: before ? messagePreview(before.message) : null,
@@ -302,7 +310,9 @@ function toHit(
 }
 
 /** Rewound or undone rows are hidden everywhere; archived ones stay searchable (Hermes `search_messages`). */
-const isSearchable = (row: MessageRow): boolean => row.active === 1 || row.compacted === 1;
+/** Live or archived by compaction; a group holds only live messages. */
+const isSearchable = (row: StoredMessageRow): boolean =>
+  isMessageGroup(row) || row.active === 1 || row.compacted === 1;
 
 function idsOf(postings: ReadonlyArray<readonly number[] | undefined>): Set<number> {
   const ids = new Set<number>();

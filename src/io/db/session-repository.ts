@@ -39,6 +39,13 @@ import {
   type PersistedOutputSlice,
   type PersistedOutputUnit,
 } from './indexed-db-tool-result-storage.ts';
+import {
+  asMessageRow,
+  readMessageRows,
+  readSessionMessageRows,
+  sessionMessageIds,
+  splitMessageGroups,
+} from './message-groups.ts';
 import type { MessageRow } from './message-row.ts';
 import { loadRelatedSessions } from './load-related-sessions.ts';
 import { messageToRow, newSessionRow, sessionRowToRecord } from './row-mappers.ts';
@@ -357,7 +364,7 @@ export class SessionRepository {
         async (): Promise<Result<void, SessionNotFoundError | MessageNotFoundError>> => {
           if ((await this.#db.sessions.get(sessionId)) === undefined)
             return err({ type: 'SessionNotFound', sessionId });
-          const row = await this.#db.messages.get(messageId);
+          const [row] = await readMessageRows(this.#db, [messageId]);
           if (row === undefined || row.sessionId !== sessionId)
             return err({
               type: 'MessageNotFound',
@@ -366,12 +373,14 @@ export class SessionRepository {
               message: `Message ${messageId} is not stored in session ${sessionId}.`,
             });
           if ((row.pinned === 1) === pinned) return ok(undefined);
+          await splitMessageGroups(this.#db, [messageId]);
           await this.#db.messages
             .where('id')
             .equals(messageId)
             .modify((stored) => {
-              if (pinned) stored.pinned = 1;
-              else delete stored.pinned;
+              const single = asMessageRow(stored);
+              if (pinned) single.pinned = 1;
+              else delete single.pinned;
             });
           return ok(undefined);
         },
@@ -636,7 +645,7 @@ export class SessionRepository {
     const row = await this.#db.compactions.get(epochId);
     if (row === undefined) return null;
     const load = async (ids: readonly number[]): Promise<Message[]> =>
-      (await this.#db.messages.bulkGet([...ids])).flatMap((message) => (message ? [message.message] : []));
+      (await readMessageRows(this.#db, ids)).flatMap((row) => (row ? [row.message] : []));
     return { before: await load(row.replacedMessageIds), after: await load(row.resultMessageIds) };
   }
 
@@ -776,7 +785,7 @@ export class SessionRepository {
         [sessions, messages, searchShards, persistedOutputs, usageEvents, compactions],
         async (): Promise<Result<void, SessionNotFoundError>> => {
           if ((await sessions.get(id)) === undefined) return err({ type: 'SessionNotFound', sessionId: id });
-          const messageIds = definedIds(await messages.where('sessionId').equals(id).primaryKeys());
+          const messageIds = await sessionMessageIds(this.#db, id);
           await this.searchIndex.remove(messageIds);
           await messages.bulkDelete(messageIds);
           await usageEvents.where('sessionId').equals(id).delete();
@@ -968,11 +977,8 @@ export class SessionRepository {
     return { ids, flushed };
   }
 
-  async #sessionRows(sessionId: string): Promise<MessageRow[]> {
-    return this.#db.messages
-      .where('[sessionId+id]')
-      .between([sessionId, -Infinity], [sessionId, Infinity])
-      .toArray();
+  #sessionRows(sessionId: string): Promise<MessageRow[]> {
+    return readSessionMessageRows(this.#db, sessionId);
   }
 
   /**

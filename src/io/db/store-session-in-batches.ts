@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../core/shared/result.ts';
 import type { Message } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
 import { defaultLockManager, type LockManagerLike } from './compaction-lock.ts';
-import { messageToRow } from './row-mappers.ts';
+import { addGroupedMessages, MESSAGE_GROUP_MAX } from './message-groups.ts';
 import type { SearchIndex } from './search-index.ts';
 import { addSearchPostings, removeSearchPostings, type MessageTerms } from './search-postings.ts';
 import { SEARCH_BUCKET_SIZE_MESSAGES, searchBucketOf } from './search-term-row.ts';
@@ -77,6 +77,8 @@ export async function storeSessionInBatches(
   const pinned = new Set(options.pinned ?? []);
   return locks.request(`${IMPORT_LOCK_PREFIX}${sessionId}`, {}, async () => {
     const ids: number[] = [];
+    /** The keys of the rows this import wrote (a group's is its last id). */
+    const ourRowKeys = new Set<number>();
     let pending: MessageTerms[] = [];
     const cancelled = (): boolean => options.signal?.aborted === true;
     const batches = Math.ceil(messages.length / batchSize);
@@ -93,14 +95,11 @@ export async function storeSessionInBatches(
         if (cancelled()) return await removeWritten(db, ids, cancelledError());
         const writing = runPlainStorageWrite(() =>
           db.transaction('rw', [db.messages, db.searchShards], async () => {
-            const batchIds = (
-              await db.messages.bulkAdd(
-                slice.map((message, offset) =>
-                  messageToRow(sessionId, message, now, pinned.has(batch * batchSize + offset)),
-                ),
-                { allKeys: true },
-              )
-            ).filter((id): id is number => id !== undefined);
+            const added = await addGroupedMessages(db, sessionId, slice, now, (offset) =>
+              pinned.has(batch * batchSize + offset),
+            );
+            const batchIds = added.ids;
+            for (const key of added.rowKeys) ourRowKeys.add(key);
             options.onBatchStep?.('insert-messages', batch);
             const entries = [
               ...pending,
@@ -108,7 +107,7 @@ export async function storeSessionInBatches(
             ];
             const openBucket = searchBucketOf(batchIds[batchIds.length - 1] ?? 0);
             const complete = entries.filter((entry) => searchBucketOf(entry.messageId) < openBucket);
-            await addSearchPostings(db.searchShards, complete, await bucketsOnlyOf(db, complete));
+            await addSearchPostings(db.searchShards, complete, await bucketsOnlyOf(db, complete, ourRowKeys));
             options.onBatchStep?.('index-terms', batch);
             return {
               batchIds,
@@ -127,7 +126,7 @@ export async function storeSessionInBatches(
       const row = session(sessionId, now);
       const committed = await runPlainStorageWrite(() =>
         db.transaction('rw', [db.sessions, db.messages, db.searchShards], async () => {
-          await addSearchPostings(db.searchShards, pending, await bucketsOnlyOf(db, pending));
+          await addSearchPostings(db.searchShards, pending, await bucketsOnlyOf(db, pending, ourRowKeys));
           await db.sessions.add(row);
         }),
       );
@@ -142,25 +141,27 @@ export async function storeSessionInBatches(
 }
 
 /**
- * The buckets of `entries` that hold no other message than theirs: no posting row can exist for
- * them yet (a row lists only ids of existing messages, and ids are never reused), so their rows
- * need not be read before they are written. Call inside a transaction over messages, so a
- * message another tab appends meanwhile cannot slip in between.
+ * The buckets of `entries` that hold no other message than this import's: no posting row can
+ * exist for them yet (a row lists only ids of existing messages, and ids are never reused), so
+ * their rows need not be read before they are written. A row holding a message of the bucket is
+ * keyed at most `MESSAGE_GROUP_MAX - 1` past the bucket's end (a group's key is its last id),
+ * so the bucket is ours alone when every key in that span is one this import wrote. Call inside
+ * a transaction over messages, so a message another tab appends meanwhile cannot slip in between.
  */
-async function bucketsOnlyOf(db: AppDb, entries: readonly MessageTerms[]): Promise<Set<number>> {
-  const ours = new Map<number, number>();
-  for (const { messageId } of entries) {
-    const bucket = searchBucketOf(messageId);
-    ours.set(bucket, (ours.get(bucket) ?? 0) + 1);
-  }
+async function bucketsOnlyOf(
+  db: AppDb,
+  entries: readonly MessageTerms[],
+  ourRowKeys: ReadonlySet<number>,
+): Promise<Set<number>> {
+  const buckets = new Set(entries.map(({ messageId }) => searchBucketOf(messageId)));
   const only = new Set<number>();
-  for (const [bucket, count] of ours) {
+  for (const bucket of buckets) {
     const first = bucket * SEARCH_BUCKET_SIZE_MESSAGES;
-    const all = await db.messages
+    const keys = await db.messages
       .where(':id')
-      .between(first, first + SEARCH_BUCKET_SIZE_MESSAGES)
-      .count();
-    if (all === count) only.add(bucket);
+      .between(first, first + SEARCH_BUCKET_SIZE_MESSAGES + MESSAGE_GROUP_MAX - 1)
+      .primaryKeys();
+    if (keys.every((key) => ourRowKeys.has(key))) only.add(bucket);
   }
   return only;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type Dexie from 'dexie';
 import { AppDb } from '#io/db/app-db.ts';
+import { expandMessageRows } from '#io/db/message-groups.ts';
 import { SessionRepository } from '#io/db/session-repository.ts';
 import { seedDatabaseAtVersion, uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
 import { HERMES_2026_04 } from '#core/presets/hermes-2026-04.ts';
@@ -37,7 +38,7 @@ const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
     persistedOutputs: 'fileName, sessionId',
     usageEvents: '++id, sessionId',
     compactions: '++id, sessionId, childSessionId',
-  }, // v5: the same tables; shards regrouped by their terms' first code point.
+  },
   {
     sessions: 'id, startedAt, parentSessionId, title',
     messages: '++id, sessionId, [sessionId+id]',
@@ -46,7 +47,16 @@ const RELEASED_SCHEMAS: ReadonlyArray<Record<string, string>> = [
     persistedOutputs: 'fileName, sessionId',
     usageEvents: '++id, sessionId',
     compactions: '++id, sessionId, childSessionId',
-  },
+  }, // v5: the same tables; shards regrouped by their terms' first code point.
+  {
+    sessions: 'id, startedAt, parentSessionId, title',
+    messages: '++id, sessionId, [sessionId+id], [sessionId+firstId]',
+    settings: 'key',
+    searchShards: '[bucket+shard]',
+    persistedOutputs: 'fileName, sessionId',
+    usageEvents: '++id, sessionId',
+    compactions: '++id, sessionId, childSessionId',
+  }, // v6: a messages row may hold a group of consecutive messages (message-groups.ts).
 ];
 
 const repositoryFor = (db: AppDb): SessionRepository =>
@@ -122,10 +132,9 @@ describe('AppDb migrations', () => {
         await old.table('settings').put({ key: 'estimator', value: 'cl100k_base', updatedAt: 1 });
       });
       const db = new AppDb(name);
-      const messages = await db.messages
-        .where('[sessionId+id]')
-        .between(['s1', 0], ['s1', Infinity])
-        .toArray();
+      const messages = expandMessageRows(
+        await db.messages.where('[sessionId+id]').between(['s1', 0], ['s1', Infinity]).toArray(),
+      );
       expect(messages.map((row) => row.message.content)).toEqual(['hi', 'hello']);
       expect((await db.sessions.get('s1'))?.title).toBe('Old');
       expect((await db.settings.get('estimator'))?.value).toBe('cl100k_base');
@@ -171,7 +180,7 @@ describe('AppDb migrations', () => {
       inputTokens: 0,
       messageCount: 2,
     });
-    const rows = await db.messages.toArray();
+    const rows = expandMessageRows(await db.messages.toArray());
     expect(rows.every((row) => row.active === 1 && row.compacted === 0)).toBe(true);
 
     const repository = repositoryFor(db);
@@ -280,7 +289,9 @@ describe('AppDb migrations', () => {
       { sessionId: 'b', message: { role: 'user', content: 'other' }, createdAt: 10, ...live },
       { sessionId: 'a', message: { role: 'assistant', content: 'second' }, createdAt: 5, ...live },
     ]);
-    const rows = await db.messages.where('[sessionId+id]').between(['a', 0], ['a', Infinity]).toArray();
+    const rows = expandMessageRows(
+      await db.messages.where('[sessionId+id]').between(['a', 0], ['a', Infinity]).toArray(),
+    );
     expect(rows.map((row) => row.message.content)).toEqual(['first', 'second']);
     db.close();
   });

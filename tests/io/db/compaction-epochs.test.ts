@@ -20,6 +20,7 @@ import {
 } from '#io/db/compaction-epoch-writes.ts';
 import { withCompactionLock } from '#io/db/compaction-lock.ts';
 import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
+import { expandMessageRows } from '#io/db/message-groups.ts';
 import { SessionRepository, type SessionRepositoryDeps } from '#io/db/session-repository.ts';
 import { uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
 import {
@@ -122,7 +123,7 @@ describe('compactInPlace', () => {
       historyRevision: 1,
     });
     expect(await repository.loadMessages(session.id)).toEqual(compacted(ORIGINAL, 'first'));
-    const rows = await db.messages.where('sessionId').equals(session.id).toArray();
+    const rows = expandMessageRows(await db.messages.where('sessionId').equals(session.id).toArray());
     expect(rows.map((row) => [row.active, row.compacted])).toEqual([
       ...ORIGINAL.map(() => [0, 1]),
       [1, 0],

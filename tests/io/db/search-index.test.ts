@@ -3,6 +3,7 @@ import { createCompressorState } from '#core/compression/compressor-state.ts';
 import { parseSearchQuery, termMatches } from '#core/search/search-query.ts';
 import { searchTermsInSteps, termOccurrences } from '#core/search/search-terms.ts';
 import type { Message } from '#core/transcript/message.ts';
+import { expandMessageRows } from '#io/db/message-groups.ts';
 import { SearchIndex, TOKENISE_STEP_CHARS } from '#io/db/search-index.ts';
 import { SEARCH_BUCKET_SIZE_MESSAGES } from '#io/db/search-term-row.ts';
 import { SessionRepository } from '#io/db/session-repository.ts';
@@ -152,9 +153,9 @@ describe('search', () => {
         user('needle live'),
       ]),
     );
-    const rows = await db.messages.where('sessionId').equals(session.id).sortBy('id');
-    await db.messages.update(rows[0]!.id, { active: 0, compacted: 0 });
-    await db.messages.update(rows[1]!.id, { active: 0, compacted: 1 });
+    const rows = expandMessageRows(await db.messages.where('sessionId').equals(session.id).sortBy('id'));
+    await db.messages.put({ ...rows[0]!, active: 0, compacted: 0 });
+    await db.messages.put({ ...rows[1]!, active: 0, compacted: 1 });
     expect((await repository.search('needle')).map((hit) => hit.snippet)).toEqual([
       'needle live',
       'needle archived',
@@ -201,7 +202,7 @@ describe('search', () => {
     expectOk(await repository.createSession({ ...CHAT, title: null }, corpus.slice(150, 300)));
     for (let start = 300; start < 400; start += 25)
       expectOk(await repository.appendMessages(first.id, corpus.slice(start, start + 25)));
-    const rows = await db.messages.toArray();
+    const rows = expandMessageRows(await db.messages.toArray());
     const queries = [
       'al',
       'alps',

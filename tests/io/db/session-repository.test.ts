@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createCompressorState } from '#core/compression/compressor-state.ts';
+import { expandMessageRows } from '#io/db/message-groups.ts';
 import type { SessionEvent } from '#io/db/session-events.ts';
 import {
   assistant,
@@ -122,9 +123,9 @@ describe('loadMessages', () => {
         user('archived'),
       ]),
     );
-    const rows = await db.messages.where('sessionId').equals(session.id).sortBy('id');
-    await db.messages.update(rows[1]!.id, { active: 0, compacted: 0 });
-    await db.messages.update(rows[2]!.id, { active: 0, compacted: 1 });
+    const rows = expandMessageRows(await db.messages.where('sessionId').equals(session.id).sortBy('id'));
+    await db.messages.put({ ...rows[1]!, active: 0, compacted: 0 });
+    await db.messages.put({ ...rows[2]!, active: 0, compacted: 1 });
     expect(await repository.loadMessages(session.id)).toEqual([user('kept')]);
     db.close();
   });

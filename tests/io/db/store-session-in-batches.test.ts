@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '#core/transcript/message.ts';
 import { deleteOrphanedMessages } from '#io/db/delete-orphaned-messages.ts';
 import { InMemoryLockManager } from '#io/db/in-memory-lock-manager.ts';
+import { expandMessageRows, rowsForNewMessages, sessionMessageIds } from '#io/db/message-groups.ts';
 import type { SessionEvent } from '#io/db/session-events.ts';
 import { SEARCH_BUCKET_SIZE_MESSAGES } from '#io/db/search-term-row.ts';
 import { IMPORT_LOCK_PREFIX, type ImportBatchStep } from '#io/db/store-session-in-batches.ts';
@@ -115,7 +116,7 @@ describe('createSessionInBatches', () => {
             seen.push({
               sessions: (await repository.listSessions()).length,
               hits: (await repository.search('hidden4 please')).length,
-              messages: await db.messages.count(),
+              messages: expandMessageRows(await db.messages.toArray()).length,
             });
           },
         },
@@ -203,16 +204,10 @@ describe('deleteOrphanedMessages', () => {
     const fixture = await withExistingSession(label);
     // Write what a closed tab would have left: the committed batches of an import, no session.
     const orphanId = '20270115_090000_0a0a0a';
-    const ids = (await fixture.db.messages.bulkAdd(
-      conversation(1_500, 'lost').map((message) => ({
-        sessionId: orphanId,
-        message,
-        createdAt: 0,
-        active: 1 as const,
-        compacted: 0 as const,
-      })),
-      { allKeys: true },
-    )) as number[];
+    const lost = conversation(1_500, 'lost');
+    const firstId = Number(await fixture.db.messages.orderBy(':id').lastKey()) + 1;
+    await fixture.db.messages.bulkAdd(rowsForNewMessages(orphanId, lost, firstId, 0));
+    const ids = lost.map((_, index) => firstId + index);
     await fixture.db.transaction('rw', fixture.db.searchShards, () =>
       fixture.repository.searchIndex.add(
         ids.map((_, index) => [`lost${index}`, 'ask']),
@@ -224,7 +219,7 @@ describe('deleteOrphanedMessages', () => {
 
   it('removes the messages and postings an interrupted import left, and nothing else', async () => {
     const { db, repository, before, orphanId } = await interruptedImport('orphans');
-    expect(await db.messages.where('sessionId').equals(orphanId).count()).toBe(1_500);
+    expect((await sessionMessageIds(db, orphanId)).length).toBe(1_500);
     expect(await deleteOrphanedMessages(db, new InMemoryLockManager())).toBe(1_500);
     expect(await snapshotDatabase(db)).toEqual(before);
     expect((await repository.search('zanzibar')).length).toBe(1);
@@ -241,7 +236,7 @@ describe('deleteOrphanedMessages', () => {
       () => new Promise<void>((resolve) => (release = resolve)),
     );
     expect(await deleteOrphanedMessages(db, locks)).toBe(0);
-    expect(await db.messages.where('sessionId').equals(orphanId).count()).toBe(1_500);
+    expect((await sessionMessageIds(db, orphanId)).length).toBe(1_500);
     release();
     await holding;
     expect(await deleteOrphanedMessages(db, locks)).toBe(1_500);
