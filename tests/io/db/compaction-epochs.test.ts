@@ -32,6 +32,7 @@ import {
   system,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
+import { IN_PLACE_EPOCH_SETTINGS } from '#tests/helpers/epoch-settings-fixture.ts';
 
 const CHAT = {
   source: 'chat',
@@ -69,20 +70,7 @@ const details = (summary: string): CompactionEpochDetails => ({
     dropped: 0,
     spans: [{ start: 1, end: 4, kind: 'middle' }],
   },
-  settings: {
-    strategy: 'hermes-2026-07',
-    strategyLabel: 'Hermes 2026-07',
-    mode: 'in-place',
-    contextLength: 200_000,
-    thresholdPercent: 0.5,
-    targetRatio: 0.2,
-    protectFirstN: 3,
-    protectLastN: 20,
-    strategyOptions: {},
-    focusTopic: null,
-    summarizer: 'Offline summariser (no LLM)',
-    model: 'claude-sonnet-4',
-  },
+  settings: IN_PLACE_EPOCH_SETTINGS,
   tokensBefore: 100,
   tokensAfter: 40,
   assessment: null,

@@ -19,6 +19,7 @@ import {
   openFixtureRepository,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
+import { IN_PLACE_EPOCH_SETTINGS } from '#tests/helpers/epoch-settings-fixture.ts';
 
 /** A seeded generator (LCG), so a failing case can be run again by its seed. */
 function seeded(seed: number): (below: number) => number {
@@ -60,20 +61,7 @@ const epochDetails = (summary: string, live: number): CompactionEpochDetails => 
     dropped: 0,
     spans: [{ start: 1, end: live - 1, kind: 'middle' }],
   },
-  settings: {
-    strategy: 'hermes-2026-07',
-    strategyLabel: 'Hermes 2026-07',
-    mode: 'in-place',
-    contextLength: 200_000,
-    thresholdPercent: 0.5,
-    targetRatio: 0.2,
-    protectFirstN: 3,
-    protectLastN: 20,
-    strategyOptions: {},
-    focusTopic: null,
-    summarizer: 'Offline summariser (no LLM)',
-    model: 'claude-sonnet-4',
-  },
+  settings: IN_PLACE_EPOCH_SETTINGS,
   tokensBefore: 100,
   tokensAfter: 40,
   assessment: null,

@@ -16,6 +16,7 @@ import {
   system,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
+import { IN_PLACE_EPOCH_SETTINGS } from '#tests/helpers/epoch-settings-fixture.ts';
 
 const CHAT = { source: 'chat', model: null, systemPrompt: 'You help.', title: null } as const;
 const ORIGINAL: Message[] = [
@@ -49,20 +50,7 @@ const details: CompactionEpochDetails = {
     dropped: 0,
     spans: [],
   },
-  settings: {
-    strategy: 'hermes-2026-07',
-    strategyLabel: 'Hermes 2026-07',
-    mode: 'in-place',
-    contextLength: 200_000,
-    thresholdPercent: 0.5,
-    targetRatio: 0.2,
-    protectFirstN: 3,
-    protectLastN: 20,
-    strategyOptions: {},
-    focusTopic: null,
-    summarizer: 'Offline summariser (no LLM)',
-    model: null,
-  },
+  settings: { ...IN_PLACE_EPOCH_SETTINGS, model: null },
   tokensBefore: 100,
   tokensAfter: 60,
   assessment: null,
