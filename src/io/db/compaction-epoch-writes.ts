@@ -59,15 +59,19 @@ export async function setFlags(
   compacted: MessageFlag,
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  await splitMessageGroups(db, ids);
-  return db.messages
+  const setOn = (row: MessageRow): void => {
+    row.active = active;
+    row.compacted = compacted;
+  };
+  // Grouped rows get their flags as they are split; the rest are changed in place.
+  const split = await splitMessageGroups(db, ids, setOn);
+  const rest = split.size === 0 ? ids : ids.filter((id) => !split.has(id));
+  if (rest.length === 0) return split.size;
+  const changed = await db.messages
     .where('id')
-    .anyOf([...ids])
-    .modify((stored) => {
-      const row = asMessageRow(stored);
-      row.active = active;
-      row.compacted = compacted;
-    });
+    .anyOf([...rest])
+    .modify((stored) => setOn(asMessageRow(stored)));
+  return split.size + changed;
 }
 
 /**
@@ -82,13 +86,16 @@ export async function moveRows(
   toSessionId: string,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await splitMessageGroups(db, rowIds(rows));
-  await db.messages
-    .where('id')
-    .anyOf(rowIds(rows))
-    .modify((row) => {
-      row.sessionId = toSessionId;
-    });
+  const moveTo = (row: MessageRow): void => {
+    row.sessionId = toSessionId;
+  };
+  const split = await splitMessageGroups(db, rowIds(rows), moveTo);
+  const rest = rowIds(rows).filter((id) => !split.has(id));
+  if (rest.length > 0)
+    await db.messages
+      .where('id')
+      .anyOf(rest)
+      .modify((stored) => moveTo(asMessageRow(stored)));
   const texts = rows.map((row) => messageText(row.message));
   await db.persistedOutputs
     .where('sessionId')

@@ -157,11 +157,18 @@ export async function readMessageRows(
 
 /**
  * Splits every group holding one of `ids` into one-message rows at the same ids, so the rows can
- * be changed one by one. Call inside a read-write transaction over the messages table, before
- * changing rows by id.
+ * be changed one by one, and applies `change` to the rows of `ids` as it writes them (so a change
+ * to a whole group costs one write per row, not two). Returns the ids of `ids` it wrote, changed;
+ * the caller changes the others itself. Call inside a read-write transaction over the messages
+ * table, before changing rows by id.
  */
-export async function splitMessageGroups(db: AppDb, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
+export async function splitMessageGroups(
+  db: AppDb,
+  ids: readonly number[],
+  change: (row: MessageRow) => void = () => undefined,
+): Promise<Set<number>> {
+  const written = new Set<number>();
+  if (ids.length === 0) return written;
   const groups: MessageGroupRow[] = [];
   const covered = new Set<number>();
   const found = (group: MessageGroupRow): void => {
@@ -176,8 +183,17 @@ export async function splitMessageGroups(db: AppDb, ids: readonly number[]): Pro
     const group = await groupHolding(db, id);
     if (group !== undefined) found(group);
   }
+  if (groups.length === 0) return written;
+  const wanted = new Set(ids);
+  const rows = groups.flatMap(groupMessageRows);
+  for (const row of rows)
+    if (wanted.has(row.id!)) {
+      change(row);
+      written.add(row.id!);
+    }
   // The last one-message row takes the group's key, so the put replaces the group.
-  if (groups.length > 0) await db.messages.bulkPut(groups.flatMap(groupMessageRows));
+  await db.messages.bulkPut(rows);
+  return written;
 }
 
 /**
