@@ -17,6 +17,7 @@ import {
   system,
   user,
 } from '#tests/helpers/session-repository-fixture.ts';
+import { IN_PLACE_EPOCH_SETTINGS } from '#tests/helpers/epoch-settings-fixture.ts';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -42,20 +43,7 @@ const details = (summary: string) =>
     requestTokensBefore: 120,
     requestTokensAfter: 60,
     assessment: null,
-    settings: {
-      strategy: 'hermes-2026-07',
-      strategyLabel: 'Hermes 2026-07',
-      mode: 'in-place',
-      contextLength: 64_000,
-      thresholdPercent: 0.75,
-      targetRatio: 0.2,
-      protectFirstN: 3,
-      protectLastN: 20,
-      strategyOptions: {},
-      focusTopic: null,
-      summarizer: 'Offline summariser (no LLM)',
-      model: null,
-    },
+    settings: { ...IN_PLACE_EPOCH_SETTINGS, contextLength: 64_000, thresholdPercent: 0.75, model: null },
   });
 
 async function harness(label: string) {

@@ -7,7 +7,7 @@ import { UNDONE_COMPACTION_KEY } from '../../core/sessions/session-record.ts';
 import { messageText } from '../../core/transcript/message.ts';
 import type { AppDb } from './app-db.ts';
 import type { StoredCompactionRow } from './compaction-row.ts';
-import { asMessageRow, readSessionMessageRows, splitMessageGroups } from './message-groups.ts';
+import { changeMessageRows, readSessionMessageRows } from './message-groups.ts';
 import type { MessageFlag, MessageRow } from './message-row.ts';
 import type { SessionRow } from './session-row.ts';
 import { PERSISTED_OUTPUTS_LOCATION } from './indexed-db-tool-result-storage.ts';
@@ -58,20 +58,10 @@ export async function setFlags(
   active: MessageFlag,
   compacted: MessageFlag,
 ): Promise<number> {
-  if (ids.length === 0) return 0;
-  const setOn = (row: MessageRow): void => {
+  return changeMessageRows(db, ids, (row) => {
     row.active = active;
     row.compacted = compacted;
-  };
-  // Grouped rows get their flags as they are split; the rest are changed in place.
-  const split = await splitMessageGroups(db, ids, setOn);
-  const rest = split.size === 0 ? ids : ids.filter((id) => !split.has(id));
-  if (rest.length === 0) return split.size;
-  const changed = await db.messages
-    .where('id')
-    .anyOf([...rest])
-    .modify((stored) => setOn(asMessageRow(stored)));
-  return split.size + changed;
+  });
 }
 
 /**
@@ -86,16 +76,9 @@ export async function moveRows(
   toSessionId: string,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const moveTo = (row: MessageRow): void => {
+  await changeMessageRows(db, rowIds(rows), (row) => {
     row.sessionId = toSessionId;
-  };
-  const split = await splitMessageGroups(db, rowIds(rows), moveTo);
-  const rest = rowIds(rows).filter((id) => !split.has(id));
-  if (rest.length > 0)
-    await db.messages
-      .where('id')
-      .anyOf(rest)
-      .modify((stored) => moveTo(asMessageRow(stored)));
+  });
   const texts = rows.map((row) => messageText(row.message));
   await db.persistedOutputs
     .where('sessionId')

@@ -14,8 +14,8 @@ import { messageToRow } from './row-mappers.ts';
  * compacted=0`), unpinned messages of one session, with consecutive ids `firstId … id`. Its key
  * is its *last* id, so writing it moves the table's key generator past every id it holds (the
  * ids are never handed out again). Anything that changes one of its messages — a flag, a pin, a
- * move to a continuation — first splits the group into ordinary one-message rows at the same
- * ids (`splitMessageGroups`); readers see groups only as the rows they stand for
+ * move to a continuation — goes through `changeMessageRows`, which splits the group into ordinary
+ * one-message rows at the same ids; readers see groups only as the rows they stand for
  * (`expandMessageRows`). Chat appends and compactions keep writing one row per message.
  */
 export const MESSAGE_GROUP_MAX = 64;
@@ -156,16 +156,42 @@ export async function readMessageRows(
 }
 
 /**
- * Splits every group holding one of `ids` into one-message rows at the same ids, so the rows can
- * be changed one by one, and applies `change` to the rows of `ids` as it writes them (so a change
- * to a whole group costs one write per row, not two). Returns the ids of `ids` it wrote, changed;
- * the caller changes the others itself. Call inside a read-write transaction over the messages
- * table, before changing rows by id.
+ * Changes the stored messages `ids` with `change` (a flag, a pin, the session they belong to);
+ * returns how many were found. A group holding one of them is first split into one-message rows
+ * at the same ids, the change applied as they are written (one write per row, not two); the
+ * other rows are changed in place. Call inside a read-write transaction over the messages table.
  */
-export async function splitMessageGroups(
+export async function changeMessageRows(
   db: AppDb,
   ids: readonly number[],
-  change: (row: MessageRow) => void = () => undefined,
+  change: (row: MessageRow) => void,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const split = await splitGroupsChanging(db, ids, change);
+  const rest = split.size === 0 ? ids : ids.filter((id) => !split.has(id));
+  if (rest.length === 0) return split.size;
+  const changed = await db.messages
+    .where('id')
+    .anyOf([...rest])
+    .modify((stored) => {
+      // Every group holding one of `ids` was split above, so a group here is a bug.
+      if (isMessageGroup(stored))
+        throw new Error(
+          `Message row ${stored.id} is a group of ${stored.messages.length}; it was not split.`,
+        );
+      change(stored);
+    });
+  return split.size + changed;
+}
+
+/**
+ * Splits every group holding one of `ids` into one-message rows at the same ids, applying
+ * `change` to the rows of `ids` as it writes them; returns those ids.
+ */
+async function splitGroupsChanging(
+  db: AppDb,
+  ids: readonly number[],
+  change: (row: MessageRow) => void,
 ): Promise<Set<number>> {
   const written = new Set<number>();
   if (ids.length === 0) return written;
@@ -194,18 +220,6 @@ export async function splitMessageGroups(
   // The last one-message row takes the group's key, so the put replaces the group.
   await db.messages.bulkPut(rows);
   return written;
-}
-
-/**
- * A row read after `splitMessageGroups` covered it: one message. A group here is a bug in the
- * caller (it changed rows it did not split first), so it throws rather than write half a group.
- */
-export function asMessageRow(row: StoredMessageRow): MessageRow {
-  if (isMessageGroup(row))
-    throw new Error(
-      `Message row ${row.id} is a group of ${row.messages.length}; split it before changing it.`,
-    );
-  return row;
 }
 
 /**

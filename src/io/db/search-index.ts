@@ -309,8 +309,10 @@ function toHit(
   };
 }
 
-/** Rewound or undone rows are hidden everywhere; archived ones stay searchable (Hermes `search_messages`). */
-/** Live or archived by compaction; a group holds only live messages. */
+/**
+ * Rewound or undone rows are hidden everywhere; archived ones stay searchable (Hermes
+ * `search_messages`). A group holds only live messages.
+ */
 const isSearchable = (row: StoredMessageRow): boolean =>
   isMessageGroup(row) || row.active === 1 || row.compacted === 1;
 

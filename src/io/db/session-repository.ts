@@ -40,11 +40,10 @@ import {
   type PersistedOutputUnit,
 } from './indexed-db-tool-result-storage.ts';
 import {
-  asMessageRow,
+  changeMessageRows,
   readMessageRows,
   readSessionMessageRows,
   sessionMessageIds,
-  splitMessageGroups,
 } from './message-groups.ts';
 import type { MessageRow } from './message-row.ts';
 import { loadRelatedSessions } from './load-related-sessions.ts';
@@ -373,15 +372,10 @@ export class SessionRepository {
               message: `Message ${messageId} is not stored in session ${sessionId}.`,
             });
           if ((row.pinned === 1) === pinned) return ok(undefined);
-          await splitMessageGroups(this.#db, [messageId]);
-          await this.#db.messages
-            .where('id')
-            .equals(messageId)
-            .modify((stored) => {
-              const single = asMessageRow(stored);
-              if (pinned) single.pinned = 1;
-              else delete single.pinned;
-            });
+          await changeMessageRows(this.#db, [messageId], (stored) => {
+            if (pinned) stored.pinned = 1;
+            else delete stored.pinned;
+          });
           return ok(undefined);
         },
       ),
@@ -787,7 +781,7 @@ export class SessionRepository {
           if ((await sessions.get(id)) === undefined) return err({ type: 'SessionNotFound', sessionId: id });
           const messageIds = await sessionMessageIds(this.#db, id);
           await this.searchIndex.remove(messageIds);
-          await messages.bulkDelete(messageIds);
+          await messages.where('sessionId').equals(id).delete();
           await usageEvents.where('sessionId').equals(id).delete();
           // Its epochs go with it: their rows on this side are gone, so they can no longer be undone.
           await compactions.where('sessionId').equals(id).delete();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompactionEpoch } from '#core/sessions/compaction-epoch.ts';
 import { compactionLedgerRows } from '#core/usage/compaction-ledger-rows.ts';
 import { buildUsageTurn } from './usage-turn-builder.ts';
+import { IN_PLACE_EPOCH_SETTINGS } from '#tests/helpers/epoch-settings-fixture.ts';
 
 /** An epoch whose ledger says its summary call cost `summaryUsd`; everything else is filler. */
 function epoch(
@@ -35,20 +36,7 @@ function epoch(
       dropped: 0,
       spans: [],
     },
-    settings: {
-      strategy: 'hermes-2026-07',
-      strategyLabel: 'Hermes 2026-07',
-      mode: 'in-place',
-      contextLength: 200_000,
-      thresholdPercent: 0.5,
-      targetRatio: 0.2,
-      protectFirstN: 3,
-      protectLastN: 20,
-      strategyOptions: {},
-      focusTopic: null,
-      summarizer: 'Anthropic',
-      model: 'claude-sonnet-4',
-    },
+    settings: { ...IN_PLACE_EPOCH_SETTINGS, summarizer: 'Anthropic' },
     tokensBefore: 1000,
     tokensAfter: 400,
     assessment: {
