@@ -362,7 +362,7 @@ export const computeApi = {
   },
 
   /**
-   * Imports a file read in the worker (`file.stream()`), reporting `{bytes, totalBytes, messages}`.
+   * Imports a file read in the worker (`Blob.slice` reads), reporting `{bytes, totalBytes, messages}`.
    * The transcript stays here: the page gets the importer's report and, with `openAs`, what it
    * draws of the opened document.
    */

@@ -15,12 +15,31 @@ export interface ImportCancelledError {
 const PROGRESS_INTERVAL_MS = 100;
 
 /**
- * Reads a file in the worker, chunk by chunk through `file.stream()` and a TextDecoderStream,
- * feeding the streaming importer: JSONL is parsed as it arrives, a JSON document is parsed
- * whole at the end. The encoding comes from the file's first bytes (UTF-16 LE/BE by byte order
- * mark or zero-byte pattern, UTF-8 otherwise; a byte order mark is dropped). Never throws: an
- * unreadable file is an ImportError like a malformed one. An aborted `signal` stops the reading
- * at the next chunk.
+ * How much of the file is read at a time. A `File.stream()` piped through a `TextDecoderStream`
+ * decodes whatever chunk sizes the blob reader hands over; reading slices lets the decoding below
+ * choose its own.
+ */
+export const READ_SLICE_BYTES = 4 * 1024 * 1024;
+
+/** How many slices are being read while one is parsed. */
+const READ_AHEAD_SLICES = 3;
+
+/**
+ * How much of a slice is decoded at a time. Chromium's `TextDecoder` is far slower per byte on
+ * large inputs: in a worker on the bench machine, the 100 MiB bench file decoded in 1.2 s in
+ * 4 MiB pieces and in 0.45–0.6 s in 32–64 KiB pieces, and the whole import read that way took
+ * 1.1–1.6 s against 2.2–2.6 s (the streams it replaced: 3.6–4.0 s).
+ */
+export const DECODE_PIECE_BYTES = 64 * 1024;
+
+/**
+ * Reads a file in the worker, a slice at a time (`READ_SLICE_BYTES`), decoded a piece at a time
+ * (`DECODE_PIECE_BYTES`) by one `TextDecoder` in streaming mode (a character split between two
+ * pieces is decoded whole), feeding the streaming importer: JSONL is parsed as it arrives, a JSON
+ * document is parsed whole at the end. The encoding comes from the file's first bytes (UTF-16 LE/BE by byte order mark or
+ * zero-byte pattern, UTF-8 otherwise; a byte order mark is dropped). Never throws: an unreadable
+ * file is an ImportError like a malformed one. An aborted `signal` stops the reading at the next
+ * slice.
  */
 export async function importBlob(
   file: Blob,
@@ -35,29 +54,47 @@ export async function importBlob(
   let bytesRead = 0;
   try {
     const head = new Uint8Array(await file.slice(0, ENCODING_SNIFF_BYTES).arrayBuffer());
-    const counted = file.stream().pipeThrough(
-      new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
-        transform(chunk, controller) {
-          bytesRead += chunk.byteLength;
-          controller.enqueue(chunk);
-        },
-      }),
-    );
-    const reader = counted.pipeThrough(new TextDecoderStream(sniffTextEncoding(head))).getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    const decoder = new TextDecoder(sniffTextEncoding(head));
+    // Slices are read ahead while earlier ones are parsed: a read waits on the browser's blob
+    // storage, and taking turns left the worker idle for 1.4–1.6 s of the 100 MiB import's parse
+    // (one slice ahead: still 1.4 s; three: 0.9 s).
+    const reads: Array<Promise<ArrayBuffer>> = [];
+    let requested = 0;
+    const readAhead = (): void => {
+      while (reads.length < READ_AHEAD_SLICES && requested < totalBytes) {
+        const read = file.slice(requested, requested + READ_SLICE_BYTES).arrayBuffer();
+        // Awaited in turn; a read that fails after the import stopped early is no unhandled error.
+        read.catch(() => undefined);
+        reads.push(read);
+        requested += READ_SLICE_BYTES;
+      }
+    };
+    readAhead();
+    for (let reading = reads.shift(); reading !== undefined; reading = reads.shift()) {
+      const bytes = await reading;
+      // A file that shrank while it was read ends at its first empty slice.
+      if (bytes.byteLength === 0) break;
+      readAhead();
       if (signal?.aborted) {
-        await reader.cancel().catch(() => undefined);
         return err({ type: 'ImportCancelled', message: 'The import was cancelled; nothing was changed.' });
       }
-      importer.push(value);
+      for (let start = 0; start < bytes.byteLength; start += DECODE_PIECE_BYTES) {
+        const piece = new Uint8Array(bytes, start, Math.min(DECODE_PIECE_BYTES, bytes.byteLength - start));
+        const text = decoder.decode(piece, { stream: true });
+        if (text !== '') importer.push(text);
+      }
+      bytesRead += bytes.byteLength;
       const now = performance.now();
       if (onProgress && now - lastReport >= PROGRESS_INTERVAL_MS) {
         lastReport = now;
         onProgress({ bytes: bytesRead, totalBytes, messages: importer.progress.messages });
       }
     }
+    if (signal?.aborted) {
+      return err({ type: 'ImportCancelled', message: 'The import was cancelled; nothing was changed.' });
+    }
+    const tail = decoder.decode();
+    if (tail !== '') importer.push(tail);
   } catch (error) {
     return err(
       createImportError(options.format ?? 'unknown', {

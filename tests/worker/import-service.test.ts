@@ -5,7 +5,7 @@ import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts
 import { toOpenAiChatJson } from '#core/demo/write-openai-json.ts';
 import { importTranscript } from '#core/import/import-transcript.ts';
 import type { ImportProgress } from '#core/lab/import-progress.ts';
-import { importBlob } from '#worker/import-service.ts';
+import { DECODE_PIECE_BYTES, importBlob, READ_SLICE_BYTES } from '#worker/import-service.ts';
 
 const fixtures = resolve(import.meta.dirname, '../fixtures/import');
 
@@ -34,6 +34,58 @@ describe('importBlob', () => {
     if (!streamed.ok || !whole.ok) return;
     expect(streamed.value.transcript.messages).toEqual(whole.value.transcript.messages);
     expect(streamed.value.stats.bytes).toBe(new TextEncoder().encode(text).length);
+  });
+
+  it('decodes characters split across decode pieces and read slices, over several slices', async () => {
+    // Messages padded so a four-byte emoji starts 1, 2 and 3 bytes before each piece's end.
+    const encoder = new TextEncoder();
+    let text = '{"messages":[\n';
+    let bytes = text.length;
+    let messages = 0;
+    while (bytes < 2 * READ_SLICE_BYTES + DECODE_PIECE_BYTES) {
+      const head = `${messages === 0 ? '' : ',\n'}{"role":"user","content":"`;
+      const pieceEnd = (Math.floor(bytes / DECODE_PIECE_BYTES) + 1) * DECODE_PIECE_BYTES;
+      const padding = Math.max(0, pieceEnd - bytes - head.length - ((messages % 3) + 1));
+      const part = `${head}${'a'.repeat(padding)}🚀 é 東"}`;
+      text += part;
+      bytes += encoder.encode(part).length;
+      messages++;
+    }
+    text += '\n]}';
+    const whole = importTranscript(text);
+    const sliced = await importBlob(new Blob([text]), {});
+    expect(whole.ok && sliced.ok).toBe(true);
+    if (!whole.ok || !sliced.ok) return;
+    expect(sliced.value.transcript.messages.length).toBe(messages);
+    expect(sliced.value.transcript.messages).toEqual(whole.value.transcript.messages);
+    expect(
+      sliced.value.transcript.messages.every(
+        (message) => typeof message.content === 'string' && message.content.endsWith('🚀 é 東'),
+      ),
+    ).toBe(true);
+  });
+
+  it('stops at the next slice when cancelled, and names a file that could not be read', async () => {
+    const text = `${'{"type":"user","message":{"role":"user","content":"x"}}\n'.repeat(200_000)}`;
+    expect(text.length).toBeGreaterThan(2 * READ_SLICE_BYTES);
+    const controller = new AbortController();
+    const cancelled = await importBlob(new Blob([text]), {}, () => controller.abort(), controller.signal);
+    expect(cancelled).toMatchObject({ ok: false, error: { type: 'ImportCancelled' } });
+
+    // A file that fails on its second slice (removed or changed while it was read, say).
+    const failing = new Blob([text]);
+    const slice = failing.slice.bind(failing);
+    let slices = 0;
+    failing.slice = (start?: number, end?: number): Blob => {
+      const part = slice(start, end);
+      if (start !== 0 && ++slices === 2) {
+        part.arrayBuffer = () => Promise.reject(new Error('NotReadableError: the file changed'));
+      }
+      return part;
+    };
+    const unreadable = await importBlob(failing, {});
+    expect(unreadable.ok).toBe(false);
+    if (!unreadable.ok) expect(unreadable.error.message).toContain('the file could not be read');
   });
 
   it('returns an ImportError naming the line of a broken file, and honours a forced format', async () => {

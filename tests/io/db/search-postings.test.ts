@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppDb } from '#io/db/app-db.ts';
-import { addSearchPostings, removeSearchPostings } from '#io/db/search-postings.ts';
+import { createSeededRandom } from '#core/demo/seeded-random.ts';
+import {
+  addSearchPostings,
+  postingRowsOf,
+  removeSearchPostings,
+  type MessageTerms,
+} from '#io/db/search-postings.ts';
+import { searchShardOf, type SearchShardRow } from '#io/db/search-shard-row.ts';
+import { searchBucketOf } from '#io/db/search-term-row.ts';
 import { uniqueDbName } from '#tests/helpers/open-db-at-version.ts';
 
 /** Every shard as [bucket, shard, {term: ids}], in key order. */
@@ -12,7 +20,57 @@ async function shardsOf(db: AppDb): Promise<Array<[number, string, Record<string
   ]);
 }
 
+/** The rows as sorted plain data: [bucket, shard, [term, ids][]] in key order. */
+function plainRows(rows: readonly SearchShardRow[]): Array<[number, string, Array<[string, number[]]>]> {
+  return rows
+    .map((row): [number, string, Array<[string, number[]]>] => [
+      row.bucket,
+      row.shard,
+      [...row.terms].sort(([first], [second]) => (first < second ? -1 : 1)),
+    ])
+    .sort(([bucketA, shardA], [bucketB, shardB]) => bucketA - bucketB || (shardA < shardB ? -1 : 1));
+}
+
+/** The rows by their definition: one per bucket and first code point, ids ascending and distinct. */
+function referenceRows(entries: readonly MessageTerms[]): SearchShardRow[] {
+  const rows = new Map<string, SearchShardRow>();
+  for (const { messageId, terms } of entries) {
+    for (const term of terms) {
+      const bucket = searchBucketOf(messageId);
+      const shard = searchShardOf(term);
+      const key = JSON.stringify([bucket, shard]);
+      const row = rows.get(key) ?? { bucket, shard, terms: new Map<string, number[]>() };
+      rows.set(key, row);
+      row.terms.set(
+        term,
+        [...new Set([...(row.terms.get(term) ?? []), messageId])].sort((a, b) => a - b),
+      );
+    }
+  }
+  return [...rows.values()];
+}
+
 describe('search postings in shards', () => {
+  it('builds the rows its definition gives, for random entries (seeded)', () => {
+    // Terms starting with ASCII, other BMP letters, a surrogate pair (its own shard) or a lone
+    // surrogate; ids in order, out of order, repeated, across buckets.
+    const starts = ['a', 'ab', 'b', 'é', '東', '\u{1F680}', '\u{1F681}', '\uD83D', '\uDE80', 'z9'];
+    for (let seed = 1; seed <= 100; seed++) {
+      const random = createSeededRandom(seed);
+      const entries: MessageTerms[] = [];
+      let id = random.integer(0, 5_000);
+      for (let count = random.integer(0, 60); count > 0; count--) {
+        id = random.chance(0.8) ? id + random.integer(0, 700) : random.integer(0, 5_000);
+        const terms = Array.from(
+          { length: random.integer(0, 8) },
+          () => random.pick(starts) + random.pick(['', 'x', 'y']),
+        );
+        entries.push({ messageId: id, terms });
+      }
+      expect(plainRows(postingRowsOf(entries)), `seed ${seed}`).toEqual(plainRows(referenceRows(entries)));
+    }
+  });
+
   it('puts the terms sharing their first character in one row per bucket', async () => {
     const db = new AppDb(uniqueDbName('postings-group'));
     await addSearchPostings(db.searchShards, [
