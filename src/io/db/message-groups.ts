@@ -97,20 +97,30 @@ export function rowsForNewMessages(
  * The first message is added alone, so the table's key generator hands out its id; the others
  * take the ids after it, which nothing else can take while this transaction holds the table.
  * Call inside a read-write transaction over the messages table.
+ *
+ * `whileWriting` runs once the rows are handed to the database and before their write is
+ * awaited: work that would otherwise wait for the write (the import finds the next batch's
+ * search terms there). It must not await: the transaction is only kept open by the write.
  */
 export async function addGroupedMessages(
   db: AppDb,
   sessionId: string,
   messages: readonly Message[],
   createdAt: number,
-  isPinned: (index: number) => boolean = () => false,
+  options: { isPinned?: (index: number) => boolean; whileWriting?: () => void } = {},
 ): Promise<{ ids: number[]; rowKeys: number[] }> {
+  const isPinned = options.isPinned ?? (() => false);
   if (messages.length === 0) return { ids: [], rowKeys: [] };
   const firstId = await db.messages.add(messageToRow(sessionId, messages[0]!, createdAt, isPinned(0)));
   const rows = rowsForNewMessages(sessionId, messages.slice(1), firstId + 1, createdAt, (index) =>
     isPinned(index + 1),
   );
-  await db.messages.bulkAdd(rows);
+  const writing = db.messages.bulkAdd(rows);
+  try {
+    options.whileWriting?.();
+  } finally {
+    await writing;
+  }
   return {
     ids: Array.from({ length: messages.length }, (_, offset) => firstId + offset),
     rowKeys: [firstId, ...rows.map((row) => row.id!)],

@@ -87,23 +87,21 @@ export class SearchIndex {
    * yield to the event loop; tokenising a 100 MB import in one task would block the page.
    */
   async prepare(messages: readonly Message[]): Promise<PreparedTerms> {
-    const prepared: string[][] = [];
-    let sliceStart = this.#clock();
-    for (const message of messages) {
-      // A message is read in steps, so one 10 MB tool output yields like many small messages.
-      const steps = this.#termsOfMessage(message);
-      for (let step = steps.next(); ; step = steps.next()) {
-        if (this.#clock() - sliceStart > TOKENISE_SLICE_MS) {
-          await this.#yield();
-          sliceStart = this.#clock();
-        }
-        if (step.done) {
-          prepared.push(step.value);
-          break;
-        }
-      }
-    }
-    return prepared;
+    return this.finishPreparing(this.startPreparing(messages));
+  }
+
+  /**
+   * The terms of `messages`, found a step at a time as the caller advances it: an import finds
+   * the next batch's terms in bounded pieces while the database writes the current one.
+   */
+  startPreparing(messages: readonly Message[]): TermPreparation {
+    return new TermPreparation(messages, (message) => this.#termsOfMessage(message), this.#clock);
+  }
+
+  /** Finishes a preparation in slices, giving the event loop a turn between them. */
+  async finishPreparing(preparation: TermPreparation): Promise<PreparedTerms> {
+    while (!preparation.advance(TOKENISE_SLICE_MS)) await this.#yield();
+    return preparation.terms();
   }
 
   /**
@@ -336,4 +334,50 @@ function intersect(sets: ReadonlyArray<Set<number>>): number[] {
   const ids: number[] = [];
   for (const id of smallest) if (others.every((set) => set.has(id))) ids.push(id);
   return ids;
+}
+
+/**
+ * The terms of some messages, found in steps (`TOKENISE_STEP_CHARS` of text each), so a long
+ * message is no longer a step than many short ones.
+ */
+export class TermPreparation {
+  readonly #messages: readonly Message[];
+  readonly #termsOfMessage: (message: Message) => Generator<void, string[]>;
+  readonly #clock: () => number;
+  readonly #prepared: string[][] = [];
+  #steps: Generator<void, string[]> | null = null;
+
+  constructor(
+    messages: readonly Message[],
+    termsOfMessage: (message: Message) => Generator<void, string[]>,
+    clock: () => number,
+  ) {
+    this.#messages = messages;
+    this.#termsOfMessage = termsOfMessage;
+    this.#clock = clock;
+  }
+
+  /**
+   * Works until every message has its terms or `budgetMs` has passed, taking at least one step
+   * (so each call gets somewhere, whatever the clock says); true once done.
+   */
+  advance(budgetMs: number): boolean {
+    const started = this.#clock();
+    while (this.#prepared.length < this.#messages.length) {
+      this.#steps ??= this.#termsOfMessage(this.#messages[this.#prepared.length]!);
+      const step = this.#steps.next();
+      if (step.done) {
+        this.#prepared.push(step.value);
+        this.#steps = null;
+      }
+      if (this.#prepared.length < this.#messages.length && this.#clock() - started > budgetMs) return false;
+    }
+    return true;
+  }
+
+  /** Each message's distinct terms; call once `advance` has returned true. */
+  terms(): PreparedTerms {
+    if (this.#prepared.length < this.#messages.length) throw new Error('The terms are not all found yet.');
+    return this.#prepared;
+  }
 }

@@ -5,6 +5,7 @@ import type { Message } from '#core/transcript/message.ts';
 import { HERMES_2026_07 } from '#core/presets/hermes-2026-07.ts';
 import type { AppDb } from '#io/db/app-db.ts';
 import {
+  addGroupedMessages,
   expandMessageRows,
   isMessageGroup,
   MESSAGE_GROUP_MAX,
@@ -126,6 +127,29 @@ describe('grouped message rows', () => {
     expect(hit?.contextAfter).toContain('m101');
     expect((await repository.search('m100', { sessionIds: [session.id] })).length).toBe(1);
     expect(await repository.search('m100', { sessionIds: ['elsewhere'] })).toEqual([]);
+    db.close();
+  });
+
+  it('runs work while its rows are written, inside the transaction, and a failure there stores nothing', async () => {
+    const { db } = openFixtureRepository('groups-while-writing');
+    const messages = transcript(seeded(3), 100);
+    let calls = 0;
+    const added = await db.transaction('rw', db.messages, () =>
+      addGroupedMessages(db, 's1', messages, 0, { whileWriting: () => void (calls += 1) }),
+    );
+    expect(calls).toBe(1);
+    expect(added.ids).toEqual(messages.map((_, index) => index + 1));
+    expect(expandMessageRows(await db.messages.toArray()).map((row) => row.message)).toEqual(messages);
+    const failing = db.transaction('rw', db.messages, () =>
+      addGroupedMessages(db, 's2', messages, 0, {
+        whileWriting: () => {
+          throw new Error('interrupted');
+        },
+      }),
+    );
+    await expect(failing).rejects.toThrow('interrupted');
+    expect(await sessionMessageIds(db, 's2')).toEqual([]);
+    expect(await db.messages.count()).toBe(rowsForNewMessages('s1', messages.slice(1), 2, 0).length + 1);
     db.close();
   });
 

@@ -292,6 +292,25 @@ describe('search', () => {
     db.close();
   });
 
+  it('resumes a preparation inside a message, taking a step per call however late the clock', () => {
+    const { db } = openFixtureRepository('search-prepare-resumes');
+    let now = 0;
+    const index = new SearchIndex(db, { clock: () => (now += 20) });
+    const messages = [user('alpha beta '.repeat(5_000)), user('gamma'), user('')];
+    const preparation = index.startPreparing(messages);
+    expect(() => preparation.terms()).toThrow(/not all found/);
+    let calls = 1;
+    while (!preparation.advance(12)) calls++;
+    // The first message is read in several steps, one per call; each later message is one step.
+    expect(calls).toBeGreaterThan(10);
+    expect(preparation.terms()).toEqual([['alpha', 'beta'], ['gamma'], []]);
+    // With time to spare, one call does it all.
+    const unhurried = new SearchIndex(db, { clock: () => 0 }).startPreparing(messages);
+    expect(unhurried.advance(12)).toBe(true);
+    expect(unhurried.terms()).toEqual(preparation.terms());
+    db.close();
+  });
+
   it('gives the event loop turns inside one long message while preparing its terms', async () => {
     const { db } = openFixtureRepository('search-prepare-yields');
     let now = 0;
@@ -304,8 +323,11 @@ describe('search', () => {
     const text = 'word '.repeat(200_000);
     const [terms] = await index.prepare([user(text)]);
     expect(terms).toEqual(['word']);
-    // A turn per step of the message, not one for the whole million characters.
-    expect(turns).toBeGreaterThanOrEqual(Math.floor(text.length / TOKENISE_STEP_CHARS));
+    // A turn between every two steps of the message, not one for the whole million characters.
+    let steps = 0;
+    for (const generator = searchTermsInSteps(text, TOKENISE_STEP_CHARS); !generator.next().done;) steps++;
+    expect(steps).toBeGreaterThan(200);
+    expect(turns).toBeGreaterThanOrEqual(steps);
     db.close();
   });
 });
