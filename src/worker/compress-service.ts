@@ -3,6 +3,7 @@ import { estimateMessageTokensRough } from '../core/tokens/estimate-messages-tok
 import { routeForModel } from '../core/lab/route-for-model.ts';
 import {
   assessCompaction,
+  type AssessCompactionInput,
   type AssessmentRoute,
   type CompactionAssessment,
 } from '../core/lab/assess-compaction.ts';
@@ -24,6 +25,8 @@ import type { StrategyName } from '../core/strategies/strategy-names.ts';
 import type { Message } from '../core/transcript/message.ts';
 import type { ToolSchema } from '../core/transcript/transcript.ts';
 import type { CanonicalUsage } from '../core/usage/canonical-usage.ts';
+
+type AssessmentCaches = NonNullable<AssessCompactionInput['caches']>;
 
 /** One compaction request as the page sends it (the strategy by name: this is an edge). */
 export interface LabCompressOptions {
@@ -73,6 +76,11 @@ export interface LabCompactionSource {
   /** What the planner prepared for this strategy, so nothing is measured twice. */
   readonly prepared?: unknown;
   readonly tokens?: MessageTokens;
+  /**
+   * What the document's comparisons and earlier replays read in its messages (facts, visible
+   * texts), so the assessment reads each message once.
+   */
+  readonly caches?: AssessmentCaches;
 }
 
 /**
@@ -116,7 +124,7 @@ export async function runLabCompaction(
       { summarizer, now: () => Date.now() },
     );
     const diff = diffCompression(source.messages, outcome.messages, outcome.skipped ? null : outcome.fates);
-    const assessment = outcome.skipped ? null : assess(outcome, strategy, options);
+    const assessment = outcome.skipped ? null : assess(outcome, strategy, options, source.caches);
     const pinned = [
       ...locatePinnedMessages(outcome.input, options.pinned ?? [], outcome.messages).values(),
     ].sort((left, right) => left - right);
@@ -134,6 +142,7 @@ function assess(
   outcome: ConversationCompaction,
   strategy: Strategy,
   options: LabCompressOptions,
+  caches: AssessmentCaches | undefined,
 ): CompactionAssessment {
   const { preset } = strategy;
   return assessCompaction({
@@ -146,6 +155,7 @@ function assess(
     route: options.route ?? routeForModel(options.mainModel ?? null),
     countMessage: (message) => estimateMessageTokensRough(message, preset),
     countText: estimateTokensRough,
+    ...(caches ? { caches } : {}),
     ...(options.pinned ? { pinned: options.pinned } : {}),
     ...(options.summaryUsage !== undefined ? { summaryUsage: options.summaryUsage } : {}),
     ...(options.summaryMeasured !== undefined ? { summaryMeasured: options.summaryMeasured } : {}),

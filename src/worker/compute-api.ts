@@ -552,7 +552,12 @@ export const computeApi = {
     }
     const planner = documents.planner(documentId);
     const compressed = await runLabCompaction(
-      { messages: planner.messages, tools: planner.tools, prepared: planner.prepared(strategy) },
+      {
+        messages: planner.messages,
+        tools: planner.tools,
+        prepared: planner.prepared(strategy),
+        caches: documents.caches(documentId),
+      },
       strategy,
       options,
       remote,

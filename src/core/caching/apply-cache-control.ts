@@ -38,23 +38,39 @@ export function applyCacheControl(
   preset: Preset,
 ): Message[] {
   const copy = structuredCloneMessages(messages);
-  if (copy.length === 0) return copy;
   const marker = cacheMarker(options.ttl);
-  let breakpointsUsed = 0;
-  const first = copy[0]!;
-  if (first.role === 'system') {
-    markMessage(first, marker, options.nativeLayout, preset);
-    breakpointsUsed = 1;
-  }
-  const candidates: number[] = [];
-  copy.forEach((message, index) => {
-    if (message.role !== 'system' && canCarryMarker(message, options.nativeLayout, preset))
-      candidates.push(index);
-  });
-  const remaining = MAX_CACHE_BREAKPOINTS - breakpointsUsed;
-  for (const index of candidates.slice(Math.max(0, candidates.length - remaining))) {
+  for (const index of cacheControlIndices(messages, options, preset)) {
     markMessage(copy[index]!, marker, options.nativeLayout, preset);
   }
+  return copy;
+}
+
+/**
+ * The indices of the messages `applyCacheControl` marks, ascending, without copying anything:
+ * the leading system message, then the last `4 − used` others that can carry a marker.
+ */
+export function cacheControlIndices(
+  messages: readonly Message[],
+  options: CacheControlOptions,
+  preset: Preset,
+): number[] {
+  if (messages.length === 0) return [];
+  const indices: number[] = [];
+  if (messages[0]!.role === 'system') indices.push(0);
+  const remaining = MAX_CACHE_BREAKPOINTS - indices.length;
+  // The last candidates, found from the end: a long request is not walked from its start.
+  const last: number[] = [];
+  for (let index = messages.length - 1; index >= 0 && last.length < remaining; index--) {
+    const message = messages[index]!;
+    if (message.role !== 'system' && canCarryMarker(message, options.nativeLayout, preset)) last.push(index);
+  }
+  return indices.concat(last.reverse());
+}
+
+/** One message as `applyCacheControl` marks it: a deep copy carrying the marker. */
+export function markedCopy(message: Message, options: CacheControlOptions, preset: Preset): Message {
+  const copy = deepCopy(message) as Message;
+  markMessage(copy, cacheMarker(options.ttl), options.nativeLayout, preset);
   return copy;
 }
 

@@ -48,27 +48,34 @@ export function simulatePromptCache(
   const live: Record<string, number> = {};
   for (const [key, expiresAtMs] of Object.entries(state)) if (expiresAtMs > nowMs) live[key] = expiresAtMs;
 
-  const prefixKeys: string[] = [];
-  const prefixTokens: number[] = [];
+  // Each prefix's hash and size; its key is spelled out only where it is looked up or written
+  // (a few dozen positions), not for every block of a long request.
+  const prefixHashes = new Uint32Array(segments.length);
+  const prefixTokens = new Float64Array(segments.length);
   let hash = FNV_OFFSET_BASIS;
   let tokens = 0;
-  segments.forEach((segment, index) => {
-    hash = fnv1a(hash, `\u0000${segment.text}`);
+  let breakpointCount = 0;
+  const breakpoints: number[] = [];
+  for (let index = 0; index < segments.length; index++) {
+    const segment = segments[index]!;
+    hash = fnv1a(fnv1aUnit(hash, 0), segment.text);
     tokens += Math.max(0, segment.tokens);
-    prefixTokens.push(tokens);
-    prefixKeys.push(`${index + 1}:${tokens}:${hash.toString(16).padStart(8, '0')}`);
-  });
+    prefixHashes[index] = hash;
+    prefixTokens[index] = tokens;
+    if (!segment.breakpoint) continue;
+    breakpointCount++;
+    if (breakpoints.length < MAX_CACHE_BREAKPOINTS) breakpoints.push(index);
+  }
   const totalTokens = tokens;
-
-  const allBreakpoints = segments.flatMap((segment, index) => (segment.breakpoint ? [index] : []));
-  const breakpoints = allBreakpoints.slice(0, MAX_CACHE_BREAKPOINTS);
+  const prefixKey = (index: number): string =>
+    `${index + 1}:${prefixTokens[index]!}:${prefixHashes[index]!.toString(16).padStart(8, '0')}`;
 
   // Read: the longest live prefix found at a breakpoint or within the lookback window before it.
   let readEnd = -1;
   for (const breakpoint of breakpoints) {
     const earliest = Math.max(0, breakpoint - CACHE_LOOKBACK_BLOCKS);
     for (let position = breakpoint; position >= earliest && position > readEnd; position--) {
-      if (live[prefixKeys[position]!] !== undefined) {
+      if (live[prefixKey(position)] !== undefined) {
         readEnd = position;
         break;
       }
@@ -76,7 +83,7 @@ export function simulatePromptCache(
   }
   const cacheReadTokens = readEnd >= 0 ? prefixTokens[readEnd]! : 0;
   if (readEnd >= 0) {
-    const key = prefixKeys[readEnd]!;
+    const key = prefixKey(readEnd);
     live[key] = Math.max(live[key]!, nowMs + ttlMs(segments[readEnd]!.ttl));
   }
 
@@ -84,7 +91,7 @@ export function simulatePromptCache(
   let writeEnd = -1;
   for (const breakpoint of breakpoints) {
     if (prefixTokens[breakpoint]! < minimumCacheableTokens) continue;
-    const key = prefixKeys[breakpoint]!;
+    const key = prefixKey(breakpoint);
     live[key] = Math.max(live[key] ?? 0, nowMs + ttlMs(segments[breakpoint]!.ttl));
     writeEnd = Math.max(writeEnd, breakpoint);
   }
@@ -96,7 +103,7 @@ export function simulatePromptCache(
     cacheReadTokens,
     cacheWriteTokens,
     uncachedInputTokens,
-    ignoredBreakpoints: allBreakpoints.length - breakpoints.length,
+    ignoredBreakpoints: breakpointCount - breakpoints.length,
     nextState: live,
   };
 }
@@ -115,3 +122,6 @@ function fnv1a(hash: number, text: string): number {
   }
   return value;
 }
+
+/** `fnv1a` of one code unit (the separator before each block: no `\u0000${text}` copy). */
+const fnv1aUnit = (hash: number, unit: number): number => Math.imul(hash ^ unit, FNV_PRIME) >>> 0;

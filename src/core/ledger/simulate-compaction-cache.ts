@@ -1,5 +1,5 @@
-import { applyCacheControl, type CacheTtl } from '../caching/apply-cache-control.ts';
-import { cacheSegmentsFromMessages } from '../caching/cache-segments-from-messages.ts';
+import type { CacheTtl } from '../caching/apply-cache-control.ts';
+import { cacheSegmentsOfRequest } from '../caching/cache-segments-from-messages.ts';
 import { MINIMUM_CACHEABLE_PREFIX_TOKENS, simulatePromptCache } from '../caching/simulate-prompt-cache.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
@@ -37,8 +37,8 @@ export function simulateCompactionCache(input: SimulateCompactionCacheInput): Co
   const { before, after, countTokens, ttl, preset } = input;
   const options = { ttl, nativeLayout: input.nativeLayout ?? true };
   const minimum = input.minimumCacheableTokens ?? MINIMUM_CACHEABLE_PREFIX_TOKENS;
-  const beforeSegments = cacheSegmentsFromMessages(applyCacheControl(before, options, preset), countTokens);
-  const afterSegments = cacheSegmentsFromMessages(applyCacheControl(after, options, preset), countTokens);
+  const beforeSegments = cacheSegmentsOfRequest(before, options, preset, countTokens);
+  const afterSegments = cacheSegmentsOfRequest(after, options, preset, countTokens);
   const tokensBefore = beforeSegments.reduce((sum, segment) => sum + segment.tokens, 0);
   const tokensAfter = afterSegments.reduce((sum, segment) => sum + segment.tokens, 0);
   if (!input.caching) {
