@@ -85,18 +85,8 @@ function withoutMarkers(message: Message): Message {
     const { cache_control: _marker, ...partRest } = part;
     return partRest;
   });
-  const only = parts[0];
-  if (
-    parts.length === 1 &&
-    only &&
-    typeof only === 'object' &&
-    only.type === 'text' &&
-    typeof only.text === 'string' &&
-    Object.keys(only).length === 2
-  ) {
-    return { ...rest, content: only.text };
-  }
-  return { ...rest, content: parts };
+  const lone = loneText(parts);
+  return lone === null ? { ...rest, content: parts } : { ...rest, content: lone };
 }
 
 /** A `cache_control` key on the message or on one of its parts, or a lone text part to fold. */
@@ -105,13 +95,14 @@ function changedWithoutMarkers(message: Message): boolean {
   const content = message.content;
   if (!Array.isArray(content)) return false;
   for (const part of content) if (part && typeof part === 'object' && 'cache_control' in part) return true;
-  const only = content[0];
-  return (
-    content.length === 1 &&
-    !!only &&
-    typeof only === 'object' &&
-    only.type === 'text' &&
-    typeof only.text === 'string' &&
-    Object.keys(only).length === 2
-  );
+  return loneText(content) !== null;
+}
+
+/** The text of a content list that is one plain text part (`{type: 'text', text}`), else null. */
+function loneText(parts: readonly unknown[]): string | null {
+  const only = parts[0] as { type?: unknown; text?: unknown } | null | undefined;
+  if (parts.length !== 1 || !only || typeof only !== 'object') return null;
+  return only.type === 'text' && typeof only.text === 'string' && Object.keys(only).length === 2
+    ? only.text
+    : null;
 }
