@@ -150,8 +150,14 @@ function checksAt(text: string, index: number, checks: AnchorChecks): number {
 /** False when no redaction pattern can match anywhere in `text`; true means "run the passes". */
 export const couldContainSecret = (text: string): boolean => SECRET_SCREEN_RE.test(text);
 
-/** Texts are screened together in pieces of about this many characters, one regex scan each. */
-const SCREEN_PIECE_CHARS = 1 << 18;
+/**
+ * Texts are screened together in pieces of about this many characters, one regex scan each.
+ * 32K characters keep a two-byte piece under V8's 128 KiB large-object size, so pieces are
+ * made in the young generation, whose pages are reused, not each in new pages of its own
+ * (issue 17: 256K-character pieces cost a fresh process ~380 page faults, ~4 ms, on the bench
+ * session; the scans themselves take no longer for being eight times as many).
+ */
+const SCREEN_PIECE_CHARS = 1 << 15;
 /**
  * Texts this long are screened on their own: a call costs little beside their scan, and copying
  * them into a piece cost more than it saved (22.8 MB of a whole session: +20–40 ms).
@@ -162,7 +168,7 @@ const JOINED_TEXT_MAX_CHARS = 2048;
  * `couldContainSecret` of many texts at once: `flags[i]` is 1 when a pattern could match
  * `texts[i]`. A compaction screens every turn it serialises, mostly short texts (one-liners,
  * shrunk arguments); one regex call per text cost about as much as the scanning itself. Here the
- * short texts are joined with newlines into pieces of ~256K characters and each piece is scanned
+ * short texts are joined with newlines into pieces of ~32K characters and each piece is scanned
  * once; long ones are screened on their own.
  *
  * A flag may be set where the text alone would not be (an anchor whose lookbehind reaches into

@@ -7,6 +7,7 @@ import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
 import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
+import { joinAsRope } from '../shared/join-as-rope.ts';
 import { screenTexts } from './could-contain-secret.ts';
 import { redactCompactionText, redactSensitiveText } from './redact-sensitive-text.ts';
 import { stripThinkBlocks } from './strip-think-blocks.ts';
@@ -195,10 +196,11 @@ export type SummaryTextCache = WeakMap<Message, string>;
 /**
  * The whole block of turns for the summariser prompt. The texts of the messages not serialised
  * before are gathered into one list and screened for secrets together (`screenTexts`: one regex
- * scan per ~256K characters instead of one call per text); only the texts the screen flags go
+ * scan per ~32K characters instead of one call per text); only the texts the screen flags go
  * through the redactor, in place. A compaction serialises thousands of messages once each, so
- * this stays one flat pass with no per-message copies: most of its time in a fresh process is
- * the code running for the first time.
+ * this stays one flat pass with no per-message copies. The block comes back as a rope of flat
+ * pieces (`joinAsRope`): its megabytes are copied into one string only when something reads it
+ * whole (a summariser call, the assessment's token count), not by every compaction.
  */
 export function serializeForSummary(
   turns: readonly Message[],
@@ -224,7 +226,7 @@ export function serializeForSummary(
     firsts.push(texts.length);
     redactedTexts(bodySource(message, preset), calls, texts);
   }
-  if (pending.length === 0) return parts.join('\n\n');
+  if (pending.length === 0) return joinAsRope(parts, '\n\n');
   const flags = screenTexts(texts);
   const redactor = redactorFor(preset);
   for (let k = 0; k < texts.length; k++) if (flags[k] === 1) texts[k] = redactor(texts[k]!);
@@ -235,5 +237,5 @@ export function serializeForSummary(
     cache?.set(message, text);
     parts[index] = text;
   }
-  return parts.join('\n\n');
+  return joinAsRope(parts, '\n\n');
 }
