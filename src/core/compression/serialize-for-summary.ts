@@ -198,9 +198,9 @@ export type SummaryTextCache = WeakMap<Message, string>;
  * before are gathered into one list and screened for secrets together (`screenTexts`: one regex
  * scan per ~32K characters instead of one call per text); only the texts the screen flags go
  * through the redactor, in place. A compaction serialises thousands of messages once each, so
- * this stays one flat pass with no per-message copies. The block comes back as a rope of flat
- * pieces (`joinAsRope`): its megabytes are copied into one string only when something reads it
- * whole (a summariser call, the assessment's token count), not by every compaction.
+ * this stays one flat pass with no per-message copies. The block comes back as a rope of the
+ * messages' texts (`joinAsRope`): its megabytes are copied into one string only when something
+ * reads it whole (a summariser call, the assessment's token count), not by every compaction.
  */
 export function serializeForSummary(
   turns: readonly Message[],

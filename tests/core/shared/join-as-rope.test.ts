@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { joinAsRope, ROPE_PIECE_CHARS } from '#core/shared/join-as-rope.ts';
+import { joinAsRope } from '#core/shared/join-as-rope.ts';
 
-/** Parts around the piece size, so pieces fill, overflow and hold one over-long part alone. */
+/**
+ * Empty, short (under V8's 13-character rope minimum, so `+` copies them) and long parts, one-
+ * and two-byte, so the chain mixes flat concatenations with ropes at every level.
+ */
 const part = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
-  fc
-    .integer({ min: 0, max: 3 * ROPE_PIECE_CHARS })
-    .map((length) => 'é→x'.repeat(Math.ceil(length / 3)).slice(0, length)),
+  fc.integer({ min: 0, max: 100_000 }).map((length) => 'é→x'.repeat(Math.ceil(length / 3)).slice(0, length)),
 );
 
 describe('joinAsRope', () => {
@@ -28,6 +29,17 @@ describe('joinAsRope', () => {
   it('joins thousands of short parts, the summary prompt case', () => {
     const parts = Array.from({ length: 20_000 }, (_, index) => `[USER]: message ${index} — ✓`);
     expect(joinAsRope(parts, '\n\n')).toBe(parts.join('\n\n'));
+  });
+
+  it('reads back inside the result as the joined text does (a regex and indexOf on the rope)', () => {
+    const parts = Array.from({ length: 5_001 }, (_, index) => `part ${index} ${'y'.repeat(index % 97)}`);
+    const rope = joinAsRope(parts, '\n\n');
+    const joined = parts.join('\n\n');
+    expect(rope.length).toBe(joined.length);
+    expect(rope.indexOf('part 5000')).toBe(joined.indexOf('part 5000'));
+    expect(/part 2500 y+\n\npart 2501/.exec(rope)?.index).toBe(
+      /part 2500 y+\n\npart 2501/.exec(joined)?.index,
+    );
   });
 
   it('gives an empty text for no parts and the part itself for one', () => {
