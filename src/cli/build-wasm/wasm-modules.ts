@@ -19,6 +19,11 @@ export const WASM_MODULES: readonly WasmModule[] = [
     target: 'src/core/tokens/text-scan-module.ts',
     exportName: 'TEXT_SCAN_WASM',
   },
+  {
+    source: 'src/core/compression/secret-scan.wat',
+    target: 'src/core/compression/secret-scan-module.ts',
+    exportName: 'SECRET_SCAN_WASM',
+  },
 ];
 
 const BYTES_PER_LINE = 24;

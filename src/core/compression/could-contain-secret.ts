@@ -20,6 +20,7 @@
  * The case-insensitive patterns (the `i` flag without `u`, which folds ASCII letters only) are
  * matched by spelling each letter as `[xX]`, so the one regex needs no flag.
  */
+import { scanSecretCandidates, type SecretAnchorTables } from './secret-anchor-scan.ts';
 
 /** `token` → `[tT][oO][kK][eE][nN]`: ASCII case folding, exactly what `/i` without `u` does. */
 const foldCase = (word: string): string =>
@@ -27,8 +28,17 @@ const foldCase = (word: string): string =>
 
 /** No key character (`[A-Za-z0-9_-]`) right before: where a vendor key may start. */
 const KEY_START = '(?<![A-Za-z0-9_-])';
-const UNDERSCORE_STEMS = '(?:gh[pousr]|github|fal|bb|sk|rk|hf|r8|npm|do[po]|am|exa|gsk|syt)';
-const DASH_STEMS = '(?:sk|xapp|pplx|fc|pypi|tvly|xai|glpat|xox[baprs])';
+/** The vendor-key stems before `_` and before `-` (a key starts right after a non-key character). */
+const UNDERSCORE_STEM_WORDS = [
+  ...['ghp', 'gho', 'ghu', 'ghs', 'ghr', 'github', 'fal', 'bb', 'sk', 'rk', 'hf', 'r8', 'npm'],
+  ...['dop', 'doo', 'am', 'exa', 'gsk', 'syt'],
+];
+const DASH_STEM_WORDS = [
+  ...['sk', 'xapp', 'pplx', 'fc', 'pypi', 'tvly', 'xai', 'glpat'],
+  ...['xoxb', 'xoxa', 'xoxp', 'xoxr', 'xoxs'],
+];
+const UNDERSCORE_STEMS = `(?:${UNDERSCORE_STEM_WORDS.join('|')})`;
+const DASH_STEMS = `(?:${DASH_STEM_WORDS.join('|')})`;
 const ENV_NAME_WORDS = '(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)';
 const JSON_FIELD_WORDS = [
   'api_?key',
@@ -121,6 +131,13 @@ const ALTERNATIVES = [
 ].join('|');
 const SECRET_SCREEN_RE = new RegExp(ALTERNATIVES);
 const SECRET_ANCHORS_RE = new RegExp(ALTERNATIVES, 'g');
+/** Every alternative consumes one character: a sticky match at `i` is a match of the screen at `i`. */
+const SECRET_AT_RE = new RegExp(ALTERNATIVES, 'y');
+
+const secretAt = (text: string, index: number): boolean => {
+  SECRET_AT_RE.lastIndex = index;
+  return SECRET_AT_RE.test(text);
+};
 
 const sticky = (source: string): RegExp => new RegExp(source, 'y');
 const AT_DASH: AnchorChecks = [
@@ -165,24 +182,97 @@ const SCREEN_PIECE_CHARS = 1 << 15;
 const JOINED_TEXT_MAX_CHARS = 2048;
 
 /**
+ * The bits of `secret-scan.wat`'s pair table: what two bytes next to an anchor can be, for the
+ * alternative at that anchor to match. Written from the alternatives above (the pairs their
+ * lookarounds need right before or after the anchor), so a match always passes.
+ */
+const PAIR = {
+  underscoreStem: 1,
+  dashStem: 2,
+  beforeJ: 4,
+  afterA: 8,
+  afterS: 16,
+  afterB: 32,
+  afterColon: 64,
+  authorization: 128,
+  jsonField: 256,
+  query: 512,
+  name: 1024,
+  digits: 2048,
+} as const;
+/** The stem table's bits: a `_` stem, a `-` stem. */
+const STEM = { underscore: 1, dash: 2 } as const;
+
+/** `h = (h * 31 + c) & 0xffff` over the characters, as the module hashes a run before an anchor. */
+const stemHash = (stem: string): number => {
+  let hash = 0;
+  for (let i = 0; i < stem.length; i++) hash = (hash * 31 + stem.charCodeAt(i)) & 0xffff;
+  return hash;
+};
+
+function buildAnchorTables(): SecretAnchorTables {
+  const pairs = new Uint16Array(65536);
+  const stems = new Uint8Array(65536);
+  const mark = (pair: string, bit: number): void => {
+    pairs[pair.charCodeAt(0) | (pair.charCodeAt(1) << 8)]! |= bit;
+  };
+  // Both cases of each ASCII letter, as `foldCase` spells them.
+  const markFolded = (pair: string, bit: number): void => {
+    for (const first of new Set([pair[0]!.toLowerCase(), pair[0]!.toUpperCase()]))
+      for (const second of new Set([pair[1]!.toLowerCase(), pair[1]!.toUpperCase()]))
+        mark(first + second, bit);
+  };
+  const lastTwo = (word: string): string => word.slice(-2);
+  for (const stem of UNDERSCORE_STEM_WORDS) {
+    mark(lastTwo(stem), PAIR.underscoreStem);
+    stems[stemHash(stem)]! |= STEM.underscore;
+  }
+  for (const stem of DASH_STEM_WORDS) {
+    mark(lastTwo(stem), PAIR.dashStem);
+    stems[stemHash(stem)]! |= STEM.dash;
+  }
+  mark('EY', PAIR.dashStem); // PRIVATE_KEY_AT_DASH
+  mark('ey', PAIR.beforeJ); // JWT_AT_J
+  for (const after of ['Iz', 'KI', 'AA']) mark(after, PAIR.afterA); // PREFIX_AT_A
+  mark('G.', PAIR.afterS); // PREFIX_AT_S
+  mark('ea', PAIR.afterB); // BEARER_AT_B
+  mark('//', PAIR.afterColon); // URL_AT_COLON
+  markFolded('on', PAIR.authorization); // AUTH_HEADER_AT_COLON
+  for (const word of JSON_FIELD_WORDS) markFolded(lastTwo(word), PAIR.jsonField);
+  for (const word of QUERY_WORDS) markFolded(lastTwo(word), PAIR.query);
+  const nameCharacters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'; // ENV_AT_EQUALS
+  for (const first of nameCharacters) for (const second of nameCharacters) mark(first + second, PAIR.name);
+  const digits = '0123456789'; // TELEGRAM_AT_COLON
+  for (const first of digits) for (const second of digits) mark(first + second, PAIR.digits);
+  return { pairs, stems };
+}
+
+let anchorTables: SecretAnchorTables | null = null;
+
+/**
  * `couldContainSecret` of many texts at once: `flags[i]` is 1 when a pattern could match
- * `texts[i]`. A compaction screens every turn it serialises, mostly short texts (one-liners,
- * shrunk arguments); one regex call per text cost about as much as the scanning itself. Here the
- * short texts are joined with newlines into pieces of ~32K characters and each piece is scanned
- * once; long ones are screened on their own.
+ * `texts[i]`. A compaction screens every turn it serialises: 22.8 MB of text for a strategy
+ * that summarises a whole 10,000-message session, mostly short texts (one-liners, shrunk
+ * arguments), for which one call per text cost about as much as the scanning itself. So the
+ * short texts are joined into pieces of ~32K characters and each piece is scanned once; long
+ * ones are screened on their own.
  *
- * A flag may be set where the text alone would not be (an anchor whose lookbehind reaches into
- * the text before), never missed: every alternative consumes only its anchor character, a
- * newline is no anchor, and the only negative lookaround (no key character before a vendor key)
- * holds at a text's start either way, since a newline is no key character. A flagged text is
- * then redacted as usual, which screens it again on its own.
+ * Each piece and long text is scanned in WebAssembly (`secret-anchor-scan.ts`), its candidates
+ * checked by the screen's regex at their index in their own text, so its flags are exactly
+ * `couldContainSecret` of each text. Where WebAssembly is unavailable (or a text is over the
+ * module's area), the regex scans them itself, a piece joined with newlines: a flag may then be
+ * set where the text alone would not be (an anchor whose lookbehind reaches into the text
+ * before), never missed: every alternative consumes only its anchor character, a newline is no
+ * anchor, and the only negative lookaround (no key character before a vendor key) holds at a
+ * text's start either way, since a newline is no key character. A flagged text is then redacted
+ * as usual, which screens it again on its own.
  */
 export function screenTexts(texts: readonly string[]): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let start = 0;
   while (start < texts.length) {
     if (texts[start]!.length >= JOINED_TEXT_MAX_CHARS) {
-      flags[start] = couldContainSecret(texts[start]!) ? 1 : 0;
+      screenOne(texts, start, flags);
       start++;
       continue;
     }
@@ -196,14 +286,44 @@ export function screenTexts(texts: readonly string[]): Uint8Array {
       chars += texts[end]!.length + 1;
       end++;
     }
-    if (end - start === 1) flags[start] = couldContainSecret(texts[start]!) ? 1 : 0;
-    else screenPiece(texts, start, end, flags);
+    if (end - start === 1) screenOne(texts, start, flags);
+    else if (!scanPiece(texts, start, end, flags)) screenPiece(texts, start, end, flags);
     start = end;
   }
   return flags;
 }
 
-/** Flags the texts of `texts[start, end)` that hold an anchor, scanning them joined. */
+/** Flags `texts[index]` when the screen matches in it: in WebAssembly where it can. */
+function screenOne(texts: readonly string[], index: number, flags: Uint8Array): void {
+  const text = texts[index]!;
+  let found = false;
+  anchorTables ??= buildAnchorTables();
+  const scanned = scanSecretCandidates(text, anchorTables, (at) => (found = secretAt(text, at)));
+  flags[index] = (scanned ? found : couldContainSecret(text)) ? 1 : 0;
+}
+
+/**
+ * Flags the texts of `texts[start, end)` where the screen matches, scanning them joined with
+ * zero characters in WebAssembly (the module's conditions stop at a zero as at a text's edge);
+ * false when the piece was not scanned (over the module's area, or WebAssembly is unavailable).
+ */
+function scanPiece(texts: readonly string[], start: number, end: number, flags: Uint8Array): boolean {
+  const piece = texts.slice(start, end).join('\0');
+  let text = start;
+  // Where text `text` starts in the piece.
+  let textStart = 0;
+  anchorTables ??= buildAnchorTables();
+  return scanSecretCandidates(piece, anchorTables, (at) => {
+    while (at > textStart + texts[text]!.length) {
+      textStart += texts[text]!.length + 1;
+      text++;
+    }
+    if (flags[text] === 0 && secretAt(texts[text]!, at - textStart)) flags[text] = 1;
+    return false;
+  });
+}
+
+/** Flags the texts of `texts[start, end)` that hold an anchor, scanning them joined by the regex. */
 function screenPiece(texts: readonly string[], start: number, end: number, flags: Uint8Array): void {
   const piece = texts.slice(start, end).join('\n');
   let text = start;

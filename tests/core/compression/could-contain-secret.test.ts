@@ -4,7 +4,7 @@
  * it earns its keep by saying no to ordinary tool output.
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { couldContainSecret, screenTexts } from '#core/compression/could-contain-secret.ts';
 import {
   referenceRedactCompactionText,
@@ -161,6 +161,103 @@ describe('screenTexts', () => {
   it('flags exactly the texts with a secret when no anchor reaches across a text boundary', () => {
     const samples = ['plain text', SECRETS[0]!, 'x = y', '', SECRETS[5]!, 'done.'];
     expect(Array.from(screenTexts(samples))).toEqual([0, 1, 0, 0, 1, 0]);
+  });
+
+  /**
+   * Texts are screened in WebAssembly, where each anchor passes byte conditions before the regex
+   * checks it at its UTF-16 index: built from the pieces those conditions read (stems with and
+   * without a key character before, names and whitespace before `=` and `:`, quotes, digits,
+   * `//` and `@`, both cases, multi-byte characters), so a condition stricter than its
+   * alternative, or an index off by a character, shows as a missed flag.
+   */
+  const ANCHOR_PIECES = [
+    ...['ghp', 'gho', 'ghu', 'ghs', 'ghr', 'github', 'fal', 'bb', 'sk', 'rk', 'hf', 'r8', 'npm'],
+    ...['dop', 'doo', 'am', 'exa', 'gsk', 'syt', 'xapp', 'pplx', 'fc', 'pypi', 'tvly', 'xai'],
+    ...['glpat', 'xoxb', 'xoxs', 'PRIVATE KEY', 'KEY', 'TOKEN', 'SECRET', 'PASSWD', 'AUTH', 'X1'],
+    ...['_', '-', '=', ':', ' ', '\t', '\n', '\v', '\f', '\r', '"', "'", '?', '&', '/', '//', '@'],
+    ...['token', 'Api_Key', 'apikey', 'client_secret', 'x-amz-signature', 'SIG', 'code', 'jwt'],
+    ...['key_material', 'secret_value', 'Authorization', 'AUTHORIZATION', 'on', '1234', '5678'],
+    ...['A', 'Iza', 'KIA', 'AAA', 'g', 'S', 'G.', 'B', 'earer', 'e', 'y', 'J', 'x', '9', '.'],
+    // Multi-byte in UTF-8: the module reports UTF-16 indices past them.
+    ...['é', '—', '😀', '\ud800', 'ſ', '\u212a', '\u00a0', '\u3000', '\u2028'],
+  ];
+  /** Every character of JavaScript's `\s`, and two that are not (U+0085, U+180E). */
+  const WHITESPACE = [
+    ...[' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u1680', '\u2000', '\u2005', '\u200a'],
+    ...['\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u0085', '\u180e'],
+  ];
+  /** A name or quoted field, any run of `\s`, then `=` or `:`: the conditions that skip whitespace. */
+  const assignment = fc
+    .tuple(
+      fc.constantFrom(
+        'API_KEY',
+        'MY_TOKEN_2',
+        'AB',
+        'x',
+        '"token"',
+        '"Secret_Value"',
+        '"name"',
+        '?code',
+        '&sig',
+      ),
+      fc.string({ unit: fc.constantFrom(...WHITESPACE), maxLength: 3 }),
+      fc.constantFrom('=', ':'),
+    )
+    .map((parts) => parts.join(''));
+  const anchorText = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(...ANCHOR_PIECES),
+        assignment,
+        fc.string({ unit: 'binary-ascii', maxLength: 4 }),
+        fc.string({ unit: 'binary', maxLength: 2 }),
+      ),
+      { maxLength: 16 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('flags a text exactly when couldContainSecret flags it on its own (WebAssembly)', () => {
+    fc.assert(
+      fc.property(fc.array(anchorText, { maxLength: 30 }), (samples) => {
+        const flags = screenTexts(samples);
+        samples.forEach((sample, index) =>
+          expect(flags[index], JSON.stringify(sample)).toBe(couldContainSecret(sample) ? 1 : 0),
+        );
+      }),
+      { numRuns: RUNS, seed: 23 },
+    );
+  });
+
+  it('screens by the regex alone where WebAssembly is unavailable (a page whose CSP forbids it)', async () => {
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      const fresh = await import('#core/compression/could-contain-secret.ts');
+      const samples = ['plain text', SECRETS[0]!, 'x = y', '', SECRETS[5]!, 'caf\u00e9 \u2014 done.'];
+      expect(Array.from(fresh.screenTexts(samples))).toEqual([0, 1, 0, 0, 1, 0]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
+  it('checks every candidate of a text with more of them than one call returns', () => {
+    // `"children":` passes the WebAssembly conditions of a JSON field and fails the regex.
+    const crowded = '{"children": 1}, '.repeat(40_000);
+    // Multi-byte characters before each: the index after a resumed call must still be exact.
+    const wide = '{"children": "é😀"}, '.repeat(40_000);
+    const samples = [crowded, `${crowded}"token": "abc"`, 'plain', wide, `${wide}"token": "abc"`];
+    expect(Array.from(screenTexts(samples))).toEqual([0, 1, 0, 0, 1]);
+  });
+
+  it('screens texts past one batch of the WebAssembly memory, and a text longer than a batch', () => {
+    const samples = Array.from({ length: 3_000 }, (_, index) =>
+      index % 500 === 499 ? `${'word '.repeat(100)}${SECRETS[index % SECRETS.length]!}` : 'word '.repeat(100),
+    );
+    samples.push(`${'a '.repeat(600_000)}${SECRETS[1]!}`, `${'a '.repeat(600_000)}`);
+    const flags = screenTexts(samples);
+    samples.forEach((sample, index) => expect(flags[index]).toBe(couldContainSecret(sample) ? 1 : 0));
+    expect(flags.reduce((sum, flag) => sum + flag, 0)).toBe(7);
   });
 
   it('screens texts spread over several pieces, and a text longer than a piece on its own', () => {

@@ -75,8 +75,8 @@ describe('asciiReprLength', () => {
   });
 });
 
-describe('text-scan-module.ts', () => {
-  it('holds the bytes text-scan.wat assembles to (run npm run build:wasm after editing it)', async () => {
+describe('the WebAssembly modules of src/core', () => {
+  it('hold the bytes their .wat sources assemble to (run npm run build:wasm after editing one)', async () => {
     for (const module of WASM_MODULES) {
       const source = readFileSync(new URL(`../../../${module.source}`, import.meta.url), 'utf8');
       const committed = readFileSync(new URL(`../../../${module.target}`, import.meta.url), 'utf8');

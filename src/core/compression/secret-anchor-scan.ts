@@ -1,0 +1,149 @@
+/**
+ * The secret screen in WebAssembly (`secret-scan.wat`): a text is encoded into the module's
+ * memory with `TextEncoder.encodeInto` (UTF-8), the module finds the anchors that pass its byte
+ * conditions (candidates) and reports their UTF-16 indices, and only those are checked by the
+ * screen's regex, at their index. The regex's own scan stops at every one of the ~1.2 million
+ * anchor characters (`_ - = : A S B J`) of the 10,000-message bench session's 22.8 MB, ~1.75 ns
+ * a character in all; the module passes ~24,000 on.
+ *
+ * A text longer than the module's area is left to the caller, as is everything in a runtime
+ * without WebAssembly SIMD (or a page whose Content-Security-Policy forbids compiling it). Core
+ * stays pure: the module is compiled from bytes in this file's import graph and touches nothing
+ * outside its own memory.
+ */
+import { SECRET_SCAN_WASM } from './secret-scan-module.ts';
+
+/** What the module's conditions read (layout in `secret-scan.wat`). */
+export interface SecretAnchorTables {
+  /** Bits per pair of bytes, indexed `first | second << 8`. */
+  readonly pairs: Uint16Array;
+  /** Stem bits per 16-bit hash of a key-character run. */
+  readonly stems: Uint8Array;
+}
+
+const PAGE_BYTES = 65536;
+const TABLE_OFFSET = 0;
+const PAIR_TABLE_BYTES = 2 * 65536;
+const STEM_TABLE_BYTES = 65536;
+const CANDIDATES_OFFSET = TABLE_OFFSET + PAIR_TABLE_BYTES + STEM_TABLE_BYTES;
+const CANDIDATES_PER_CALL = 16384;
+/** Zero bytes before and after the texts: the module's conditions read a few bytes around. */
+const PAD_BYTES = 16;
+const TEXT_OFFSET = CANDIDATES_OFFSET + 4 * CANDIDATES_PER_CALL + PAD_BYTES;
+/** The most UTF-8 bytes of text the module scans at once; a longer text is left to the caller. */
+export const SECRET_SCAN_TEXT_BYTES = 1 << 20;
+
+interface SecretScanExports {
+  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly secret_candidates: (
+    pointer: number,
+    length: number,
+    from: number,
+    shift: number,
+    table: number,
+    out: number,
+    cap: number,
+  ) => number;
+  readonly resume_at: { readonly value: number };
+  readonly resume_shift: { readonly value: number };
+}
+
+/** What this file uses of the realm's globals (core's lib has neither WebAssembly nor TextEncoder). */
+interface ScanRuntime {
+  readonly WebAssembly?: {
+    readonly Module: new (bytes: Uint8Array) => object;
+    readonly Instance: new (module: object, imports?: object) => { readonly exports: unknown };
+  };
+  readonly TextEncoder?: new () => {
+    encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
+  };
+}
+
+interface Scanner {
+  readonly exports: SecretScanExports;
+  readonly encoder: {
+    encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
+  };
+  readonly memory: Uint8Array;
+  readonly candidates: Int32Array;
+  /** The tables the module's memory holds now (loaded by identity, once per scanner). */
+  loadedTables: SecretAnchorTables | null;
+}
+
+/** undefined: not tried yet; null: unavailable in this realm. */
+let scanner: Scanner | null | undefined;
+
+function loadScanner(): Scanner | null {
+  const runtime = globalThis as ScanRuntime;
+  if (!runtime.WebAssembly || !runtime.TextEncoder) return null;
+  try {
+    const module = new runtime.WebAssembly.Module(SECRET_SCAN_WASM);
+    const exports = new runtime.WebAssembly.Instance(module, {}).exports as SecretScanExports;
+    // The longest text and the zeroed padding after it.
+    const needed = TEXT_OFFSET + SECRET_SCAN_TEXT_BYTES + 2 * PAD_BYTES;
+    if (exports.memory.buffer.byteLength < needed) {
+      exports.memory.grow(Math.ceil((needed - exports.memory.buffer.byteLength) / PAGE_BYTES));
+    }
+    return {
+      exports,
+      encoder: new runtime.TextEncoder(),
+      memory: new Uint8Array(exports.memory.buffer),
+      candidates: new Int32Array(exports.memory.buffer, CANDIDATES_OFFSET, CANDIDATES_PER_CALL),
+      loadedTables: null,
+    };
+  } catch {
+    // A Content-Security-Policy without 'wasm-unsafe-eval', or a runtime without SIMD.
+    return null;
+  }
+}
+
+/**
+ * Visits the candidates of `text` in order (indices into it) until `visit` returns true. Zero
+ * characters count as the edges of a text (the screen's conditions stop at them, as its regex
+ * does), so texts joined with `\0` are scanned as one. Returns false when the text was not
+ * scanned (over `SECRET_SCAN_TEXT_BYTES` in UTF-8, or no module in this realm).
+ */
+export function scanSecretCandidates(
+  text: string,
+  tables: SecretAnchorTables,
+  visit: (index: number) => boolean,
+): boolean {
+  if (text.length > SECRET_SCAN_TEXT_BYTES) return false;
+  if (scanner === undefined) scanner = loadScanner();
+  const active = scanner;
+  if (active === null) return false;
+  if (active.loadedTables !== tables) {
+    active.memory.set(
+      new Uint8Array(tables.pairs.buffer, tables.pairs.byteOffset, PAIR_TABLE_BYTES),
+      TABLE_OFFSET,
+    );
+    active.memory.set(tables.stems, TABLE_OFFSET + PAIR_TABLE_BYTES);
+    active.loadedTables = tables;
+  }
+  const memory = active.memory;
+  const { read, written } = active.encoder.encodeInto(
+    text,
+    memory.subarray(TEXT_OFFSET, TEXT_OFFSET + SECRET_SCAN_TEXT_BYTES),
+  );
+  // The encoder stops where the area is full: a text it did not read whole is left to the caller.
+  if (read !== text.length) return false;
+  memory.fill(0, TEXT_OFFSET + written, TEXT_OFFSET + written + 2 * PAD_BYTES);
+  let from = 0;
+  let shift = 0;
+  for (;;) {
+    const found = active.exports.secret_candidates(
+      TEXT_OFFSET,
+      written,
+      from,
+      shift,
+      TABLE_OFFSET,
+      CANDIDATES_OFFSET,
+      CANDIDATES_PER_CALL,
+    );
+    const candidates = active.candidates;
+    for (let k = 0; k < found; k++) if (visit(candidates[k]!)) return true;
+    if (found < CANDIDATES_PER_CALL) return true;
+    from = active.exports.resume_at.value;
+    shift = active.exports.resume_shift.value;
+  }
+}

@@ -1,0 +1,302 @@
+;; Where a secret-redaction pattern could match in ASCII text: the secret screen's anchor
+;; characters (`_ - = : A S B J`, see could-contain-secret.ts) found 16 bytes at a time
+;; (WebAssembly SIMD), each kept only when the bytes around it pass a necessary condition of the
+;; screen's alternatives at that character. A kept anchor is a candidate, checked exactly by the
+;; caller (the screen's own regex, sticky, at that index); one left out can match no alternative.
+;;
+;; The caller (`secret-anchor-scan.ts`) encodes text into this module's memory with
+;; `TextEncoder.encodeInto` (UTF-8), with zero bytes before and after it: a zero byte is no anchor,
+;; no whitespace, no digit and in no pair below, so no condition reads past a text into its
+;; neighbour as anything that passes. Every byte of a multi-byte character is 0x80 or above,
+;; outside every anchor, class and pair, as the conditions need (the screen's regex has no class
+;; that takes a non-ASCII character where a condition reads). Candidates are reported as UTF-16
+;; indices into the text: the byte offset, less the UTF-8 continuation bytes before it, plus one
+;; for each four-byte character before it (two UTF-16 code units).
+;;
+;; The conditions read two tables the caller fills from the screen's own word lists:
+;; - pairs: a 16-bit entry per pair of bytes, at $table + 2 * (first | second << 8), its bits
+;;   saying what the pair can be: 1 `_` stem end, 2 `-` stem end or "EY" of `PRIVATE KEY-`,
+;;   4 "ey" before `J`, 8 after `A` ("Iz", "KI", "AA"), 16 after `S` ("G."), 32 after `B` ("ea"),
+;;   64 after `:` ("//"), 128 "on" before `:` (`authorization:`, any case), 256 a JSON secret
+;;   field's last two letters before its closing quote, 512 a query parameter's last two letters
+;;   before `=` (any case), 1024 two name characters `[A-Z0-9_]` (a secret assignment's name),
+;;   2048 two digits;
+;; - stems, right after the pair table: a byte per 16-bit hash of a key-character run (`h = (h *
+;;   31 + byte) & 0xffff` over the run), bit 1 when a `_` stem hashes there, 2 a `-` stem.
+;;
+;; Assembled by `npm run build:wasm` (wabt) into `secret-scan-module.ts`; a unit test checks that
+;; the committed bytes are this file's.
+(module
+  (memory (export "memory") 4)
+
+  ;; Where `secret_candidates` stopped: after its last candidate when it filled the output, else
+  ;; the end of the text; and the UTF-16 index less the byte offset there, to pass back with it.
+  (global $resume_at (export "resume_at") (mut i32) (i32.const 0))
+  (global $resume_shift (export "resume_shift") (mut i32) (i32.const 0))
+
+  (global $pairs (mut i32) (i32.const 0))
+  (global $stems (mut i32) (i32.const 0))
+
+  ;; The pair table's bits for the two bytes at $at.
+  (func $pair (param $at i32) (result i32)
+    (i32.load16_u
+      (i32.add (global.get $pairs) (i32.shl (i32.load16_u (local.get $at)) (i32.const 1)))))
+
+  ;; A key character of the vendor-key patterns: `[A-Za-z0-9_-]`.
+  (func $is_key (param $byte i32) (result i32)
+    (i32.or
+      (i32.or
+        (i32.lt_u (i32.sub (i32.or (local.get $byte) (i32.const 0x20)) (i32.const 0x61)) (i32.const 26))
+        (i32.lt_u (i32.sub (local.get $byte) (i32.const 0x30)) (i32.const 10)))
+      (i32.or (i32.eq (local.get $byte) (i32.const 0x5f)) (i32.eq (local.get $byte) (i32.const 0x2d)))))
+
+  ;; The stem bits of the run of key characters that ends at $end - 1 (`(?<![A-Za-z0-9_-])stem`
+  ;; right before the anchor): 0 when the run is empty or longer than any stem (6).
+  (func $stem_bits (param $end i32) (result i32)
+    (local $start i32)
+    (local $hash i32)
+    (local.set $start (local.get $end))
+    (block $run_done
+      (loop $back
+        (br_if $run_done (i32.eqz (call $is_key (i32.load8_u (i32.sub (local.get $start) (i32.const 1))))))
+        (local.set $start (i32.sub (local.get $start) (i32.const 1)))
+        (br_if $back (i32.le_u (i32.sub (local.get $end) (local.get $start)) (i32.const 6)))
+        (return (i32.const 0))))
+    (if (i32.eq (local.get $start) (local.get $end)) (then (return (i32.const 0))))
+    (block $hash_done
+      (loop $forward
+        (br_if $hash_done (i32.ge_u (local.get $start) (local.get $end)))
+        (local.set $hash
+          (i32.and
+            (i32.add (i32.mul (local.get $hash) (i32.const 31)) (i32.load8_u (local.get $start)))
+            (i32.const 0xffff)))
+        (local.set $start (i32.add (local.get $start) (i32.const 1)))
+        (br $forward)))
+    (i32.load8_u (i32.add (global.get $stems) (local.get $hash))))
+
+  ;; The last byte at or before $at that does not end a whitespace character (JavaScript's `\s`:
+  ;; tab, newline, vertical tab, form feed, carriage return, space, U+00A0, U+1680,
+  ;; U+2000-U+200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF, read backwards in UTF-8).
+  ;; A zero byte stops it.
+  (func $skip_space_back (param $at i32) (result i32)
+    (local $byte i32)
+    (local $three i32)
+    (block $done
+      (loop $back
+        (local.set $byte (i32.load8_u (local.get $at)))
+        (if
+          (i32.or
+            (i32.eq (local.get $byte) (i32.const 0x20))
+            (i32.lt_u (i32.sub (local.get $byte) (i32.const 0x09)) (i32.const 5)))
+          (then
+            (local.set $at (i32.sub (local.get $at) (i32.const 1)))
+            (br $back)))
+        (br_if $done (i32.lt_u (local.get $byte) (i32.const 0x80)))
+        ;; U+00A0: C2 A0.
+        (if (i32.eq (i32.load16_u (i32.sub (local.get $at) (i32.const 1))) (i32.const 0xa0c2))
+          (then
+            (local.set $at (i32.sub (local.get $at) (i32.const 2)))
+            (br $back)))
+        ;; The three bytes ending at $at, the first in the low byte.
+        (local.set $three
+          (i32.and (i32.load (i32.sub (local.get $at) (i32.const 2))) (i32.const 0xffffff)))
+        (br_if $done
+          (i32.eqz
+            (i32.or
+              (i32.or
+                ;; U+2000-U+200A: E2 80 80-8A; U+2028, U+2029, U+202F: E2 80 A8, A9, AF.
+                (i32.and
+                  (i32.eq (i32.and (local.get $three) (i32.const 0xffff)) (i32.const 0x80e2))
+                  (i32.or
+                    (i32.le_u (i32.sub (local.get $byte) (i32.const 0x80)) (i32.const 0x0a))
+                    (i32.or
+                      (i32.le_u (i32.sub (local.get $byte) (i32.const 0xa8)) (i32.const 1))
+                      (i32.eq (local.get $byte) (i32.const 0xaf)))))
+                ;; U+1680: E1 9A 80; U+205F: E2 81 9F.
+                (i32.or
+                  (i32.eq (local.get $three) (i32.const 0x809ae1))
+                  (i32.eq (local.get $three) (i32.const 0x9f81e2))))
+              ;; U+3000: E3 80 80; U+FEFF: EF BB BF.
+              (i32.or
+                (i32.eq (local.get $three) (i32.const 0x8080e3))
+                (i32.eq (local.get $three) (i32.const 0xbfbbef))))))
+        (local.set $at (i32.sub (local.get $at) (i32.const 3)))
+        (br $back)))
+    (local.get $at))
+
+  ;; Eight digits end at $end - 1 (a bot token's `\d{8}:`).
+  (func $eight_digits_before (param $end i32) (result i32)
+    (local $at i32)
+    (local.set $at (i32.sub (local.get $end) (i32.const 8)))
+    (block $no
+      (loop $each
+        (br_if $no
+          (i32.ge_u (i32.sub (i32.load8_u (local.get $at)) (i32.const 0x30)) (i32.const 10)))
+        (local.set $at (i32.add (local.get $at) (i32.const 1)))
+        (br_if $each (i32.lt_u (local.get $at) (local.get $end)))
+        (return (i32.const 1))))
+    (i32.const 0))
+
+  ;; Whether the anchor $byte at $at passes the necessary condition of an alternative there.
+  (func $candidate (param $byte i32) (param $at i32) (result i32)
+    (local $pair i32)
+    (local $back i32)
+    ;; `_`: a `_` stem right before, with no key character before the stem.
+    (if (i32.eq (local.get $byte) (i32.const 0x5f))
+      (then
+        (if (i32.eqz (i32.and (call $pair (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))
+          (then (return (i32.const 0))))
+        (return (i32.and (call $stem_bits (local.get $at)) (i32.const 1)))))
+    ;; `:`: `://`, `authorization:`, `\d{8}:`, or `"field"\s*:`.
+    (if (i32.eq (local.get $byte) (i32.const 0x3a))
+      (then
+        (if (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 64))
+          (then (return (i32.const 1))))
+        (local.set $pair (call $pair (i32.sub (local.get $at) (i32.const 2))))
+        (if (i32.and (local.get $pair) (i32.const 128)) (then (return (i32.const 1))))
+        (if (i32.and (local.get $pair) (i32.const 2048))
+          (then (if (call $eight_digits_before (local.get $at)) (then (return (i32.const 1))))))
+        (local.set $back (call $skip_space_back (i32.sub (local.get $at) (i32.const 1))))
+        (if (i32.ne (i32.load8_u (local.get $back)) (i32.const 0x22)) (then (return (i32.const 0))))
+        (return
+          (i32.ne
+            (i32.and (call $pair (i32.sub (local.get $back) (i32.const 2))) (i32.const 256))
+            (i32.const 0)))))
+    ;; `-`: a `-` stem right before (no key character before it), or `PRIVATE KEY-`.
+    (if (i32.eq (local.get $byte) (i32.const 0x2d))
+      (then
+        (local.set $pair (call $pair (i32.sub (local.get $at) (i32.const 2))))
+        (if (i32.eqz (i32.and (local.get $pair) (i32.const 2))) (then (return (i32.const 0))))
+        ;; "EY" of `PRIVATE KEY-`: the run before is longer than a stem, so no stem check.
+        (if (i32.eq (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 0x5945))
+          (then (return (i32.const 1))))
+        (return (i32.ne (i32.and (call $stem_bits (local.get $at)) (i32.const 2)) (i32.const 0)))))
+    ;; `=`: `[?&]param=`, or a secret name, then `\s*=`.
+    (if (i32.eq (local.get $byte) (i32.const 0x3d))
+      (then
+        (if (i32.and (call $pair (i32.sub (local.get $at) (i32.const 2))) (i32.const 512))
+          (then (return (i32.const 1))))
+        (local.set $back (call $skip_space_back (i32.sub (local.get $at) (i32.const 1))))
+        (return
+          (i32.ne
+            (i32.and (call $pair (i32.sub (local.get $back) (i32.const 1))) (i32.const 1024))
+            (i32.const 0)))))
+    ;; `AIza`, `AKIA`, `gAAAA`; `SG.`; `Bearer`: the two bytes after.
+    (if (i32.eq (local.get $byte) (i32.const 0x41))
+      (then
+        (return
+          (i32.ne
+            (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 8))
+            (i32.const 0)))))
+    (if (i32.eq (local.get $byte) (i32.const 0x53))
+      (then
+        (return
+          (i32.ne
+            (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 16))
+            (i32.const 0)))))
+    (if (i32.eq (local.get $byte) (i32.const 0x42))
+      (then
+        (return
+          (i32.ne
+            (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 32))
+            (i32.const 0)))))
+    ;; `J` of a JWT's `eyJ`.
+    (i32.ne
+      (i32.and (call $pair (i32.sub (local.get $at) (i32.const 2))) (i32.const 4))
+      (i32.const 0)))
+
+  ;; The candidates among the bytes [$ptr + $from, $ptr + $len), written at $out as i32 UTF-16
+  ;; indices into the text, in order; $shift is the UTF-16 index less the byte offset at $from
+  ;; (0 from the start). The tables are at $table (pairs, 131,072 bytes, then stems, 65,536). At
+  ;; least 16 zero bytes must follow the text, and 16 precede $ptr. Returns how many were written;
+  ;; after $cap of them it stops, with `resume_at` and `resume_shift` where to go on.
+  (func (export "secret_candidates")
+    (param $ptr i32) (param $len i32) (param $from i32) (param $shift i32) (param $table i32)
+    (param $out i32) (param $cap i32)
+    (result i32)
+    (local $block i32)
+    (local $end i32)
+    (local $v v128)
+    (local $mask i32)
+    (local $lane i32)
+    (local $below i32)
+    (local $continuations i32)
+    (local $four_byte_leads i32)
+    (local $at i32)
+    (local $index i32)
+    (local $count i32)
+    (global.set $pairs (local.get $table))
+    (global.set $stems (i32.add (local.get $table) (i32.const 131072)))
+    (local.set $block (i32.add (local.get $ptr) (local.get $from)))
+    (local.set $end (i32.add (local.get $ptr) (local.get $len)))
+    (block $done
+      (loop $blocks
+        (br_if $done (i32.ge_u (local.get $block) (local.get $end)))
+        (local.set $v (v128.load (local.get $block)))
+        (local.set $mask
+          (i8x16.bitmask
+            (v128.or
+              (v128.or
+                (v128.or
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x5f)))
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x3a))))
+                (v128.or
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x2d)))
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x3d)))))
+              (v128.or
+                (v128.or
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x41)))
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x53))))
+                (v128.or
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x42)))
+                  (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x4a))))))))
+        ;; Bytes of multi-byte characters (the top bit set) move the UTF-16 index off the offset.
+        (local.set $continuations (i32.const 0))
+        (local.set $four_byte_leads (i32.const 0))
+        (if (i8x16.bitmask (local.get $v))
+          (then
+            (local.set $continuations
+              (i8x16.bitmask
+                (i8x16.eq
+                  (v128.and (local.get $v) (i8x16.splat (i32.const 0xc0)))
+                  (i8x16.splat (i32.const 0x80)))))
+            (local.set $four_byte_leads
+              (i8x16.bitmask (i8x16.ge_u (local.get $v) (i8x16.splat (i32.const 0xf0)))))))
+        (block $anchors_done
+          (loop $anchors
+            (br_if $anchors_done (i32.eqz (local.get $mask)))
+            (local.set $lane (i32.ctz (local.get $mask)))
+            (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
+            (local.set $at (i32.add (local.get $block) (local.get $lane)))
+            ;; Bytes past the end are zeros, never anchors: no bound check needed here.
+            (if (call $candidate (i32.load8_u (local.get $at)) (local.get $at))
+              (then
+                (local.set $below (i32.sub (i32.shl (i32.const 1) (local.get $lane)) (i32.const 1)))
+                (local.set $index
+                  (i32.sub
+                    (i32.add
+                      (i32.add (i32.sub (local.get $at) (local.get $ptr)) (local.get $shift))
+                      (i32.popcnt (i32.and (local.get $four_byte_leads) (local.get $below))))
+                    (i32.popcnt (i32.and (local.get $continuations) (local.get $below)))))
+                (i32.store (local.get $out) (local.get $index))
+                (local.set $out (i32.add (local.get $out) (i32.const 4)))
+                (local.set $count (i32.add (local.get $count) (i32.const 1)))
+                (if (i32.eq (local.get $count) (local.get $cap))
+                  (then
+                    ;; Go on after this anchor; the anchor is one ASCII byte, so the shift there
+                    ;; is the anchor's own.
+                    (global.set $resume_at (i32.sub (i32.add (local.get $at) (i32.const 1)) (local.get $ptr)))
+                    (global.set $resume_shift
+                      (i32.sub (local.get $index) (i32.sub (local.get $at) (local.get $ptr))))
+                    (return (local.get $count))))))
+            (br $anchors)))
+        (local.set $shift
+          (i32.sub
+            (i32.add (local.get $shift) (i32.popcnt (local.get $four_byte_leads)))
+            (i32.popcnt (local.get $continuations))))
+        (local.set $block (i32.add (local.get $block) (i32.const 16)))
+        (br $blocks)))
+    (global.set $resume_at (local.get $len))
+    (global.set $resume_shift (local.get $shift))
+    (local.get $count))
+)
