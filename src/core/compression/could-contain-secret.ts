@@ -352,28 +352,33 @@ function screenPiece(texts: readonly string[], start: number, end: number, flags
  */
 export function possibleSecretPatterns(text: string): number {
   let found = 0;
+  anchorTables ??= buildAnchorTables();
+  // In WebAssembly where it can: the anchors are the candidates its screen's regex confirms.
+  const scanned = scanSecretCandidates(text, anchorTables, (at) => {
+    if (secretAt(text, at)) found |= patternsAt(text, at);
+    return false;
+  });
+  if (scanned) return found;
   SECRET_ANCHORS_RE.lastIndex = 0;
-  for (let match = SECRET_ANCHORS_RE.exec(text); match !== null; match = SECRET_ANCHORS_RE.exec(text)) {
-    const index = match.index;
-    switch (text.charCodeAt(index)) {
-      case 0x2d: // -
-        found |= checksAt(text, index, AT_DASH);
-        break;
-      case 0x3d: // =
-        found |= checksAt(text, index, AT_EQUALS);
-        break;
-      case 0x3a: // :
-        found |= checksAt(text, index, AT_COLON);
-        break;
-      case 0x42: // B
-        found |= SECRET_PATTERN.bearer;
-        break;
-      case 0x4a: // J
-        found |= SECRET_PATTERN.jwt;
-        break;
-      default: // _, A, S
-        found |= SECRET_PATTERN.prefix;
-    }
-  }
+  for (let match = SECRET_ANCHORS_RE.exec(text); match !== null; match = SECRET_ANCHORS_RE.exec(text))
+    found |= patternsAt(text, match.index);
   return found;
+}
+
+/** The patterns an anchor of the screen at `index` could start, told apart by its character. */
+function patternsAt(text: string, index: number): number {
+  switch (text.charCodeAt(index)) {
+    case 0x2d: // -
+      return checksAt(text, index, AT_DASH);
+    case 0x3d: // =
+      return checksAt(text, index, AT_EQUALS);
+    case 0x3a: // :
+      return checksAt(text, index, AT_COLON);
+    case 0x42: // B
+      return SECRET_PATTERN.bearer;
+    case 0x4a: // J
+      return SECRET_PATTERN.jwt;
+    default: // _, A, S
+      return SECRET_PATTERN.prefix;
+  }
 }

@@ -26,8 +26,9 @@ export function buildContentSecurityPolicy(policy: ConnectPolicy): string {
   const loopback = policy.allowLoopback ? LOOPBACK_HOSTS.map((host) => `http://${host}:*`) : [];
   return [
     "default-src 'self'",
-    // 'wasm-unsafe-eval' lets the app compile its own WebAssembly (the text scans of core/tokens,
-    // from bytes inside its scripts); it allows no JavaScript eval.
+    // 'wasm-unsafe-eval' lets the app compile its own WebAssembly (the text scans of core/tokens
+    // and the secret screen of core/compression, from bytes inside its scripts); it allows no
+    // JavaScript eval.
     "script-src 'self' 'wasm-unsafe-eval'",
     "worker-src 'self'",
     // Svelte sets style attributes for layout (widths of map regions); no inline <script> is allowed.

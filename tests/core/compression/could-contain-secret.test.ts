@@ -5,7 +5,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { couldContainSecret, screenTexts } from '#core/compression/could-contain-secret.ts';
+import {
+  couldContainSecret,
+  possibleSecretPatterns,
+  screenTexts,
+} from '#core/compression/could-contain-secret.ts';
 import {
   referenceRedactCompactionText,
   referenceRedactSensitiveText,
@@ -269,5 +273,37 @@ describe('screenTexts', () => {
     const flags = screenTexts(samples);
     samples.forEach((sample, index) => expect(flags[index]).toBe(couldContainSecret(sample) ? 1 : 0));
     expect(flags.reduce((sum, flag) => sum + flag, 0)).toBe(7);
+  });
+});
+
+describe('possibleSecretPatterns', () => {
+  it('names the same patterns in WebAssembly as the regex alone does', async () => {
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    let regexOnly: typeof possibleSecretPatterns;
+    try {
+      regexOnly = (await import('#core/compression/could-contain-secret.ts')).possibleSecretPatterns;
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+    const sample = fc.oneof(
+      text,
+      fc
+        .array(fc.oneof(fc.constantFrom(...SECRETS, ...NEAR_MISSES), fc.string({ maxLength: 3 })), {
+          maxLength: 30,
+        })
+        .map((parts) => parts.join(' ')),
+    );
+    fc.assert(
+      fc.property(sample, (value) => {
+        expect(possibleSecretPatterns(value), JSON.stringify(value)).toBe(regexOnly(value));
+      }),
+      { numRuns: RUNS, seed: 29 },
+    );
+    for (const secret of SECRETS) expect(possibleSecretPatterns(secret)).not.toBe(0);
+    // Candidates of the module's byte conditions that the regex turns down name no pattern.
+    for (const nearMiss of ['Beat it', 'xAIzaSyA1234567890', 'xAKIAIOSFODNN7', 'xgAAAAAB', 'xSG.a', 'al_x'])
+      expect(possibleSecretPatterns(nearMiss), nearMiss).toBe(0);
   });
 });
