@@ -199,6 +199,10 @@ const PAIR = {
   query: 512,
   name: 1024,
   digits: 2048,
+  /** The second byte ends a whitespace character (ASCII, or the last byte of one in UTF-8). */
+  spaceEnd: 4096,
+  /** The second byte is `"`. */
+  quoteEnd: 8192,
 } as const;
 /** The stem table's bits: a `_` stem, a `-` stem. */
 const STEM = { underscore: 1, dash: 2 } as const;
@@ -244,7 +248,33 @@ function buildAnchorTables(): SecretAnchorTables {
   for (const first of nameCharacters) for (const second of nameCharacters) mark(first + second, PAIR.name);
   const digits = '0123456789'; // TELEGRAM_AT_COLON
   for (const first of digits) for (const second of digits) mark(first + second, PAIR.digits);
-  return { pairs, stems };
+  // The last byte of each character of `\s` in UTF-8: tab to carriage return and space; A0 of
+  // U+00A0; 80 of U+1680 and U+3000; 80-8A, A8, A9, AF of U+2000-U+202F; 9F of U+205F; BF of U+FEFF.
+  const spaceEnds = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0xa8, 0xa9, 0xaf, 0x9f, 0xbf];
+  for (let byte = 0x80; byte <= 0x8a; byte++) spaceEnds.push(byte);
+  for (let first = 0; first < 256; first++) {
+    for (const second of spaceEnds) pairs[first | (second << 8)]! |= PAIR.spaceEnd;
+    pairs[first | (0x22 << 8)]! |= PAIR.quoteEnd;
+  }
+  // What lets each anchor through to the module's full check: pair bits before it (low half),
+  // after it (high half). `=` and `:` may have whitespace before their name or field.
+  const masks = new Uint32Array(256);
+  const before = (anchor: string, bits: number): void => {
+    masks[anchor.charCodeAt(0)]! |= bits;
+  };
+  const after = (anchor: string, bits: number): void => {
+    masks[anchor.charCodeAt(0)]! |= bits << 16;
+  };
+  before('_', PAIR.underscoreStem);
+  before('-', PAIR.dashStem);
+  before('J', PAIR.beforeJ);
+  before('=', PAIR.query | PAIR.name | PAIR.spaceEnd);
+  before(':', PAIR.authorization | PAIR.digits | PAIR.spaceEnd | PAIR.quoteEnd);
+  after(':', PAIR.afterColon);
+  after('A', PAIR.afterA);
+  after('S', PAIR.afterS);
+  after('B', PAIR.afterB);
+  return { pairs, stems, masks };
 }
 
 let anchorTables: SecretAnchorTables | null = null;

@@ -19,13 +19,16 @@ export interface SecretAnchorTables {
   readonly pairs: Uint16Array;
   /** Stem bits per 16-bit hash of a key-character run. */
   readonly stems: Uint8Array;
+  /** Per anchor byte, the pair bits that let it through: before it (low 16 bits), after (high). */
+  readonly masks: Uint32Array;
 }
 
 const PAGE_BYTES = 65536;
 const TABLE_OFFSET = 0;
 const PAIR_TABLE_BYTES = 2 * 65536;
 const STEM_TABLE_BYTES = 65536;
-const CANDIDATES_OFFSET = TABLE_OFFSET + PAIR_TABLE_BYTES + STEM_TABLE_BYTES;
+const MASK_TABLE_BYTES = 4 * 256;
+const CANDIDATES_OFFSET = TABLE_OFFSET + PAIR_TABLE_BYTES + STEM_TABLE_BYTES + MASK_TABLE_BYTES;
 const CANDIDATES_PER_CALL = 16384;
 /** Zero bytes before and after the texts: the module's conditions read a few bytes around. */
 const PAD_BYTES = 16;
@@ -118,6 +121,10 @@ export function scanSecretCandidates(
       TABLE_OFFSET,
     );
     active.memory.set(tables.stems, TABLE_OFFSET + PAIR_TABLE_BYTES);
+    active.memory.set(
+      new Uint8Array(tables.masks.buffer, tables.masks.byteOffset, MASK_TABLE_BYTES),
+      TABLE_OFFSET + PAIR_TABLE_BYTES + STEM_TABLE_BYTES,
+    );
     active.loadedTables = tables;
   }
   const memory = active.memory;

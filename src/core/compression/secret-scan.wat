@@ -22,7 +22,11 @@
 ;;   before `=` (any case), 1024 two name characters `[A-Z0-9_]` (a secret assignment's name),
 ;;   2048 two digits;
 ;; - stems, right after the pair table: a byte per 16-bit hash of a key-character run (`h = (h *
-;;   31 + byte) & 0xffff` over the run), bit 1 when a `_` stem hashes there, 2 a `-` stem.
+;;   31 + byte) & 0xffff` over the run), bit 1 when a `_` stem hashes there, 2 a `-` stem;
+;; - anchor masks, right after the stem table: an i32 per byte, the pair bits that let an anchor
+;;   of that byte through, before it (low 16 bits) and after it (high 16 bits), so most anchors
+;;   are turned down by two table reads, without a call. Two more pair bits serve them: 4096 the
+;;   second byte ends a whitespace character, 8192 the second byte is `"`.
 ;;
 ;; Assembled by `npm run build:wasm` (wabt) into `secret-scan-module.ts`; a unit test checks that
 ;; the committed bytes are this file's.
@@ -36,11 +40,7 @@
 
   (global $pairs (mut i32) (i32.const 0))
   (global $stems (mut i32) (i32.const 0))
-
-  ;; The pair table's bits for the two bytes at $at.
-  (func $pair (param $at i32) (result i32)
-    (i32.load16_u
-      (i32.add (global.get $pairs) (i32.shl (i32.load16_u (local.get $at)) (i32.const 1)))))
+  (global $masks (mut i32) (i32.const 0))
 
   ;; A key character of the vendor-key patterns: `[A-Za-z0-9_-]`.
   (func $is_key (param $byte i32) (result i32)
@@ -144,15 +144,15 @@
     ;; `_`: a `_` stem right before, with no key character before the stem.
     (if (i32.eq (local.get $byte) (i32.const 0x5f))
       (then
-        (if (i32.eqz (i32.and (call $pair (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))
+        (if (i32.eqz (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))) (i32.const 1)))
           (then (return (i32.const 0))))
         (return (i32.and (call $stem_bits (local.get $at)) (i32.const 1)))))
     ;; `:`: `://`, `authorization:`, `\d{8}:`, or `"field"\s*:`.
     (if (i32.eq (local.get $byte) (i32.const 0x3a))
       (then
-        (if (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 64))
+        (if (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1)))) (i32.const 64))
           (then (return (i32.const 1))))
-        (local.set $pair (call $pair (i32.sub (local.get $at) (i32.const 2))))
+        (local.set $pair (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))))
         (if (i32.and (local.get $pair) (i32.const 128)) (then (return (i32.const 1))))
         (if (i32.and (local.get $pair) (i32.const 2048))
           (then (if (call $eight_digits_before (local.get $at)) (then (return (i32.const 1))))))
@@ -160,12 +160,12 @@
         (if (i32.ne (i32.load8_u (local.get $back)) (i32.const 0x22)) (then (return (i32.const 0))))
         (return
           (i32.ne
-            (i32.and (call $pair (i32.sub (local.get $back) (i32.const 2))) (i32.const 256))
+            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $back) (i32.const 2))) (i32.const 1)))) (i32.const 256))
             (i32.const 0)))))
     ;; `-`: a `-` stem right before (no key character before it), or `PRIVATE KEY-`.
     (if (i32.eq (local.get $byte) (i32.const 0x2d))
       (then
-        (local.set $pair (call $pair (i32.sub (local.get $at) (i32.const 2))))
+        (local.set $pair (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))))
         (if (i32.eqz (i32.and (local.get $pair) (i32.const 2))) (then (return (i32.const 0))))
         ;; "EY" of `PRIVATE KEY-`: the run before is longer than a stem, so no stem check.
         (if (i32.eq (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 0x5945))
@@ -174,40 +174,41 @@
     ;; `=`: `[?&]param=`, or a secret name, then `\s*=`.
     (if (i32.eq (local.get $byte) (i32.const 0x3d))
       (then
-        (if (i32.and (call $pair (i32.sub (local.get $at) (i32.const 2))) (i32.const 512))
+        (if (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))) (i32.const 512))
           (then (return (i32.const 1))))
         (local.set $back (call $skip_space_back (i32.sub (local.get $at) (i32.const 1))))
         (return
           (i32.ne
-            (i32.and (call $pair (i32.sub (local.get $back) (i32.const 1))) (i32.const 1024))
+            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $back) (i32.const 1))) (i32.const 1)))) (i32.const 1024))
             (i32.const 0)))))
     ;; `AIza`, `AKIA`, `gAAAA`; `SG.`; `Bearer`: the two bytes after.
     (if (i32.eq (local.get $byte) (i32.const 0x41))
       (then
         (return
           (i32.ne
-            (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 8))
+            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1)))) (i32.const 8))
             (i32.const 0)))))
     (if (i32.eq (local.get $byte) (i32.const 0x53))
       (then
         (return
           (i32.ne
-            (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 16))
+            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1)))) (i32.const 16))
             (i32.const 0)))))
     (if (i32.eq (local.get $byte) (i32.const 0x42))
       (then
         (return
           (i32.ne
-            (i32.and (call $pair (i32.add (local.get $at) (i32.const 1))) (i32.const 32))
+            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1)))) (i32.const 32))
             (i32.const 0)))))
     ;; `J` of a JWT's `eyJ`.
     (i32.ne
-      (i32.and (call $pair (i32.sub (local.get $at) (i32.const 2))) (i32.const 4))
+      (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))) (i32.const 4))
       (i32.const 0)))
 
   ;; The candidates among the bytes [$ptr + $from, $ptr + $len), written at $out as i32 UTF-16
   ;; indices into the text, in order; $shift is the UTF-16 index less the byte offset at $from
-  ;; (0 from the start). The tables are at $table (pairs, 131,072 bytes, then stems, 65,536). At
+  ;; (0 from the start). The tables are at $table (pairs, 131,072 bytes; stems, 65,536; anchor
+  ;; masks, 1,024). At
   ;; least 16 zero bytes must follow the text, and 16 precede $ptr. Returns how many were written;
   ;; after $cap of them it stops, with `resume_at` and `resume_shift` where to go on.
   (func (export "secret_candidates")
@@ -223,10 +224,13 @@
     (local $continuations i32)
     (local $four_byte_leads i32)
     (local $at i32)
+    (local $byte i32)
+    (local $through i32)
     (local $index i32)
     (local $count i32)
     (global.set $pairs (local.get $table))
     (global.set $stems (i32.add (local.get $table) (i32.const 131072)))
+    (global.set $masks (i32.add (local.get $table) (i32.const 196608)))
     (local.set $block (i32.add (local.get $ptr) (local.get $from)))
     (local.set $end (i32.add (local.get $ptr) (local.get $len)))
     (block $done
@@ -269,7 +273,26 @@
             (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
             (local.set $at (i32.add (local.get $block) (local.get $lane)))
             ;; Bytes past the end are zeros, never anchors: no bound check needed here.
-            (if (call $candidate (i32.load8_u (local.get $at)) (local.get $at))
+            (local.set $byte (i32.load8_u (local.get $at)))
+            (local.set $through
+              (i32.load (i32.add (global.get $masks) (i32.shl (local.get $byte) (i32.const 2)))))
+            ;; Most anchors are turned down by their neighbours' pair bits, without a call.
+            (br_if $anchors
+              (i32.eqz
+                (i32.or
+                  (i32.and
+                    (i32.load16_u
+                      (i32.add
+                        (global.get $pairs)
+                        (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1))))
+                    (local.get $through))
+                  (i32.and
+                    (i32.load16_u
+                      (i32.add
+                        (global.get $pairs)
+                        (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1))))
+                    (i32.shr_u (local.get $through) (i32.const 16))))))
+            (if (call $candidate (local.get $byte) (local.get $at))
               (then
                 (local.set $below (i32.sub (i32.shl (i32.const 1) (local.get $lane)) (i32.const 1)))
                 (local.set $index
