@@ -277,7 +277,38 @@ function buildAnchorTables(): SecretAnchorTables {
   return { pairs, stems, masks };
 }
 
+/** The module's tables, built when the module is first used; null: not used yet. */
 let anchorTables: SecretAnchorTables | null = null;
+/** Characters screened by the regex before the module was first used. */
+let regexScreenedChars = 0;
+/**
+ * Loading the WebAssembly scan costs a fresh process 2–3 ms (compiling the module, building and
+ * copying its tables), which one screen of a few million characters does not earn back (the
+ * regex scans ~2 ns a character, the module ~1.2 with its checks). So a process screens by the
+ * regex until it has screened this many characters, then loads the module and keeps it: one
+ * Hermes compaction of the 10,000-message bench session (1.3M characters) does not load it, a
+ * strategy that summarises all of it (22.8M) does at once, and LCM's many small summaries after
+ * the first few.
+ */
+const SCAN_LOAD_AFTER_CHARS = 4_000_000;
+
+/** The tables for a screen of `chars` characters, or null to screen it by the regex. */
+function scanTablesFor(chars: number): SecretAnchorTables | null {
+  if (anchorTables === null) {
+    regexScreenedChars += chars;
+    if (regexScreenedChars < SCAN_LOAD_AFTER_CHARS) return null;
+    anchorTables = buildAnchorTables();
+  }
+  return anchorTables;
+}
+
+/**
+ * Uses the WebAssembly scan from now on, whatever has been screened so far (where WebAssembly is
+ * available): for a process that knows it will screen much, and for tests of the scan itself.
+ */
+export function loadSecretScan(): void {
+  anchorTables ??= buildAnchorTables();
+}
 
 /**
  * `couldContainSecret` of many texts at once: `flags[i]` is 1 when a pattern could match
@@ -289,20 +320,23 @@ let anchorTables: SecretAnchorTables | null = null;
  *
  * Each piece and long text is scanned in WebAssembly (`secret-anchor-scan.ts`), its candidates
  * checked by the screen's regex at their index in their own text, so its flags are exactly
- * `couldContainSecret` of each text. Where WebAssembly is unavailable (or a text is over the
- * module's area), the regex scans them itself, a piece joined with newlines: a flag may then be
- * set where the text alone would not be (an anchor whose lookbehind reaches into the text
- * before), never missed: every alternative consumes only its anchor character, a newline is no
- * anchor, and the only negative lookaround (no key character before a vendor key) holds at a
- * text's start either way, since a newline is no key character. A flagged text is then redacted
- * as usual, which screens it again on its own.
+ * `couldContainSecret` of each text. Until the module is worth loading (`SCAN_LOAD_AFTER_CHARS`),
+ * where WebAssembly is unavailable, and for a text over the module's area, the regex scans
+ * instead, a piece joined with newlines: a flag may then be set where the text alone would not
+ * be (an anchor whose lookbehind reaches into the text before), never missed: every alternative
+ * consumes only its anchor character, a newline is no anchor, and the only negative lookaround
+ * (no key character before a vendor key) holds at a text's start either way, since a newline is
+ * no key character. A flagged text is then redacted as usual, which screens it again on its own.
  */
 export function screenTexts(texts: readonly string[]): Uint8Array {
   const flags = new Uint8Array(texts.length);
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  const tables = scanTablesFor(chars);
   let start = 0;
   while (start < texts.length) {
     if (texts[start]!.length >= JOINED_TEXT_MAX_CHARS) {
-      screenOne(texts, start, flags);
+      screenOne(texts, start, flags, tables);
       start++;
       continue;
     }
@@ -316,19 +350,24 @@ export function screenTexts(texts: readonly string[]): Uint8Array {
       chars += texts[end]!.length + 1;
       end++;
     }
-    if (end - start === 1) screenOne(texts, start, flags);
-    else if (!scanPiece(texts, start, end, flags)) screenPiece(texts, start, end, flags);
+    if (end - start === 1) screenOne(texts, start, flags, tables);
+    else if (tables === null || !scanPiece(texts, start, end, flags, tables))
+      screenPiece(texts, start, end, flags);
     start = end;
   }
   return flags;
 }
 
 /** Flags `texts[index]` when the screen matches in it: in WebAssembly where it can. */
-function screenOne(texts: readonly string[], index: number, flags: Uint8Array): void {
+function screenOne(
+  texts: readonly string[],
+  index: number,
+  flags: Uint8Array,
+  tables: SecretAnchorTables | null,
+): void {
   const text = texts[index]!;
   let found = false;
-  anchorTables ??= buildAnchorTables();
-  const scanned = scanSecretCandidates(text, anchorTables, (at) => (found = secretAt(text, at)));
+  const scanned = tables !== null && scanSecretCandidates(text, tables, (at) => (found = secretAt(text, at)));
   flags[index] = (scanned ? found : couldContainSecret(text)) ? 1 : 0;
 }
 
@@ -337,13 +376,18 @@ function screenOne(texts: readonly string[], index: number, flags: Uint8Array): 
  * zero characters in WebAssembly (the module's conditions stop at a zero as at a text's edge);
  * false when the piece was not scanned (over the module's area, or WebAssembly is unavailable).
  */
-function scanPiece(texts: readonly string[], start: number, end: number, flags: Uint8Array): boolean {
+function scanPiece(
+  texts: readonly string[],
+  start: number,
+  end: number,
+  flags: Uint8Array,
+  tables: SecretAnchorTables,
+): boolean {
   const piece = texts.slice(start, end).join('\0');
   let text = start;
   // Where text `text` starts in the piece.
   let textStart = 0;
-  anchorTables ??= buildAnchorTables();
-  return scanSecretCandidates(piece, anchorTables, (at) => {
+  return scanSecretCandidates(piece, tables, (at) => {
     while (at > textStart + texts[text]!.length) {
       textStart += texts[text]!.length + 1;
       text++;
@@ -382,12 +426,14 @@ function screenPiece(texts: readonly string[], start: number, end: number, flags
  */
 export function possibleSecretPatterns(text: string): number {
   let found = 0;
-  anchorTables ??= buildAnchorTables();
-  // In WebAssembly where it can: the anchors are the candidates its screen's regex confirms.
-  const scanned = scanSecretCandidates(text, anchorTables, (at) => {
-    if (secretAt(text, at)) found |= patternsAt(text, at);
-    return false;
-  });
+  // In WebAssembly where it serves: the anchors are the candidates the screen's regex confirms.
+  const tables = scanTablesFor(text.length);
+  const scanned =
+    tables !== null &&
+    scanSecretCandidates(text, tables, (at) => {
+      if (secretAt(text, at)) found |= patternsAt(text, at);
+      return false;
+    });
   if (scanned) return found;
   SECRET_ANCHORS_RE.lastIndex = 0;
   for (let match = SECRET_ANCHORS_RE.exec(text); match !== null; match = SECRET_ANCHORS_RE.exec(text))

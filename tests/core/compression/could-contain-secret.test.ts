@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   couldContainSecret,
+  loadSecretScan,
   possibleSecretPatterns,
   screenTexts,
 } from '#core/compression/could-contain-secret.ts';
@@ -221,6 +222,7 @@ describe('screenTexts', () => {
     .map((parts) => parts.join(''));
 
   it('flags a text exactly when couldContainSecret flags it on its own (WebAssembly)', () => {
+    loadSecretScan();
     fc.assert(
       fc.property(fc.array(anchorText, { maxLength: 30 }), (samples) => {
         const flags = screenTexts(samples);
@@ -245,7 +247,24 @@ describe('screenTexts', () => {
     }
   });
 
+  it('scans by the regex until the process has screened enough to load the WebAssembly scan', async () => {
+    vi.resetModules();
+    try {
+      const fresh = await import('#core/compression/could-contain-secret.ts');
+      // Joined with a newline, `API_KEY` reaches the next text's `=` (`\s*` takes the newline):
+      // the regex flags that text; the module, scanning each text alone, does not.
+      const reaching = ['API_KEY', '= x'];
+      expect(Array.from(fresh.screenTexts(reaching))).toEqual([0, 1]);
+      // Past four million characters screened, the module loads and stays.
+      fresh.screenTexts(['plain words '.repeat(400_000)]);
+      expect(Array.from(fresh.screenTexts(reaching))).toEqual([0, 0]);
+    } finally {
+      vi.resetModules();
+    }
+  });
+
   it('checks every candidate of a text with more of them than one call returns', () => {
+    loadSecretScan();
     // `"children":` passes the WebAssembly conditions of a JSON field and fails the regex.
     const crowded = '{"children": 1}, '.repeat(40_000);
     // Multi-byte characters before each: the index after a resumed call must still be exact.
@@ -254,7 +273,8 @@ describe('screenTexts', () => {
     expect(Array.from(screenTexts(samples))).toEqual([0, 1, 0, 0, 1]);
   });
 
-  it('screens texts past one batch of the WebAssembly memory, and a text longer than a batch', () => {
+  it('screens thousands of texts, and a text longer than the WebAssembly area by the regex', () => {
+    loadSecretScan();
     const samples = Array.from({ length: 3_000 }, (_, index) =>
       index % 500 === 499 ? `${'word '.repeat(100)}${SECRETS[index % SECRETS.length]!}` : 'word '.repeat(100),
     );
@@ -287,6 +307,7 @@ describe('possibleSecretPatterns', () => {
       vi.unstubAllGlobals();
       vi.resetModules();
     }
+    loadSecretScan();
     const sample = fc.oneof(
       text,
       fc
