@@ -5,6 +5,7 @@
  * blocks, database and URL credentials, JWTs. Long tokens keep their first 6 and last 4
  * characters so a reader can still tell keys apart; short ones become `***`, as in Hermes.
  */
+import { isRegexWhitespace } from '../shared/is-regex-whitespace.ts';
 import { couldContainSecret, possibleSecretPatterns, SECRET_PATTERN } from './could-contain-secret.ts';
 
 /** Vendor key prefixes; every pattern starts with a literal so the pre-screen below stays exact. */
@@ -60,23 +61,6 @@ const ENV_ASSIGN_RE = new RegExp(
 const ENV_EQUALS_RE = new RegExp(`=(?<=${SECRET_ENV_NAMES}[A-Z0-9_]{0,50}\\s*=)`, 'g');
 const ENV_ASSIGN_AT_RE = new RegExp(ENV_ASSIGN_RE.source, 'y');
 
-/** JavaScript's `\s`: the characters `\s*` skips. */
-function isRegexSpace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
-}
-
 const isNameCharacter = (code: number): boolean =>
   (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 
@@ -98,7 +82,7 @@ function replaceEnvAssignments(
   ENV_EQUALS_RE.lastIndex = 0;
   for (let equals = ENV_EQUALS_RE.exec(text); equals !== null; equals = ENV_EQUALS_RE.exec(text)) {
     let start = equals.index - 1;
-    while (start >= 0 && isRegexSpace(text.charCodeAt(start))) start--;
+    while (start >= 0 && isRegexWhitespace(text.charCodeAt(start))) start--;
     while (start >= 0 && isNameCharacter(text.charCodeAt(start))) start--;
     start++;
     if (start < copied) continue;

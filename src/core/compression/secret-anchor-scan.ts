@@ -11,6 +11,7 @@
  * stays pure: the module is compiled from bytes in this file's import graph and touches nothing
  * outside its own memory.
  */
+import { instantiateWasm, type TextIntoBytes, type WasmMemory } from '../shared/instantiate-wasm.ts';
 import { SECRET_SCAN_WASM } from './secret-scan-module.ts';
 
 /** What the module's conditions read (layout in `secret-scan.wat`). */
@@ -23,7 +24,6 @@ export interface SecretAnchorTables {
   readonly masks: Uint32Array;
 }
 
-const PAGE_BYTES = 65536;
 const TABLE_OFFSET = 0;
 const PAIR_TABLE_BYTES = 2 * 65536;
 const STEM_TABLE_BYTES = 65536;
@@ -37,7 +37,7 @@ const TEXT_OFFSET = CANDIDATES_OFFSET + 4 * CANDIDATES_PER_CALL + PAD_BYTES;
 export const SECRET_SCAN_TEXT_BYTES = 1 << 20;
 
 interface SecretScanExports {
-  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly memory: WasmMemory;
   readonly secret_candidates: (
     pointer: number,
     length: number,
@@ -51,22 +51,9 @@ interface SecretScanExports {
   readonly resume_shift: { readonly value: number };
 }
 
-/** What this file uses of the realm's globals (core's lib has neither WebAssembly nor TextEncoder). */
-interface ScanRuntime {
-  readonly WebAssembly?: {
-    readonly Module: new (bytes: Uint8Array) => object;
-    readonly Instance: new (module: object, imports?: object) => { readonly exports: unknown };
-  };
-  readonly TextEncoder?: new () => {
-    encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
-  };
-}
-
 interface Scanner {
   readonly exports: SecretScanExports;
-  readonly encoder: {
-    encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
-  };
+  readonly encoder: TextIntoBytes;
   readonly memory: Uint8Array;
   readonly candidates: Int32Array;
   /** The tables the module's memory holds now (loaded by identity, once per scanner). */
@@ -77,27 +64,20 @@ interface Scanner {
 let scanner: Scanner | null | undefined;
 
 function loadScanner(): Scanner | null {
-  const runtime = globalThis as ScanRuntime;
-  if (!runtime.WebAssembly || !runtime.TextEncoder) return null;
-  try {
-    const module = new runtime.WebAssembly.Module(SECRET_SCAN_WASM);
-    const exports = new runtime.WebAssembly.Instance(module, {}).exports as SecretScanExports;
-    // The longest text and the zeroed padding after it.
-    const needed = TEXT_OFFSET + SECRET_SCAN_TEXT_BYTES + 2 * PAD_BYTES;
-    if (exports.memory.buffer.byteLength < needed) {
-      exports.memory.grow(Math.ceil((needed - exports.memory.buffer.byteLength) / PAGE_BYTES));
-    }
-    return {
-      exports,
-      encoder: new runtime.TextEncoder(),
-      memory: new Uint8Array(exports.memory.buffer),
-      candidates: new Int32Array(exports.memory.buffer, CANDIDATES_OFFSET, CANDIDATES_PER_CALL),
-      loadedTables: null,
-    };
-  } catch {
-    // A Content-Security-Policy without 'wasm-unsafe-eval', or a runtime without SIMD.
-    return null;
-  }
+  // The longest text and the zeroed padding after it.
+  const loaded = instantiateWasm<SecretScanExports>(
+    SECRET_SCAN_WASM,
+    TEXT_OFFSET + SECRET_SCAN_TEXT_BYTES + 2 * PAD_BYTES,
+  );
+  if (loaded === null) return null;
+  const buffer = loaded.exports.memory.buffer;
+  return {
+    exports: loaded.exports,
+    encoder: loaded.encoder,
+    memory: new Uint8Array(buffer),
+    candidates: new Int32Array(buffer, CANDIDATES_OFFSET, CANDIDATES_PER_CALL),
+    loadedTables: null,
+  };
 }
 
 /**

@@ -14,6 +14,7 @@
  * - any other backslash as a slash (Windows paths), typographic quotes as ASCII ones;
  * - every run of whitespace as one space.
  */
+import { isRegexWhitespace } from '../shared/is-regex-whitespace.ts';
 
 /** A logical whitespace character (a run of them reads as one space). */
 export const MATCH_SPACE = 32;
@@ -65,8 +66,8 @@ export function readMatchCodeBefore(text: string, position: number): number {
 
 /** One code unit folded: ASCII by table, typographic quotes to ASCII, whitespace to a space. */
 export function foldCode(code: number): number {
-  if (code < 128) return code <= 32 && isWhitespaceCode(code) ? MATCH_SPACE : ASCII_FOLD[code]!;
-  if (isWhitespaceCode(code)) return MATCH_SPACE;
+  if (code < 128) return code <= 32 && isRegexWhitespace(code) ? MATCH_SPACE : ASCII_FOLD[code]!;
+  if (isRegexWhitespace(code)) return MATCH_SPACE;
   if (code === 0x2018 || code === 0x2019) return 39;
   if (code === 0x201c || code === 0x201d) return 34;
   let folded = nonAsciiFolds.get(code);
@@ -105,22 +106,6 @@ export function normalizeMatchText(text: string): string {
     }
   }
   return result + String.fromCharCode(...codes);
-}
-
-/** JavaScript's `\s`, by code unit. */
-export function isWhitespaceCode(code: number): boolean {
-  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /**

@@ -17,6 +17,7 @@
  * path. Core stays pure: the module is compiled from bytes in this file's import graph and
  * touches nothing outside its own memory.
  */
+import { instantiateWasm, type TextIntoBytes, type WasmMemory } from '../shared/instantiate-wasm.ts';
 import { TEXT_SCAN_WASM } from './text-scan-module.ts';
 
 /** Below this length the JavaScript paths are as fast as encoding and calling into the module. */
@@ -39,7 +40,7 @@ interface WasmGlobal {
 }
 
 interface TextScanExports {
-  readonly memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
+  readonly memory: WasmMemory;
   readonly repr_scan: (pointer: number, length: number) => number;
   readonly escapes: WasmGlobal;
   readonly single_quotes: WasmGlobal;
@@ -55,22 +56,9 @@ interface TextScanExports {
   readonly resume_at: WasmGlobal;
 }
 
-/** What this file uses of the realm's globals (core's lib has neither WebAssembly nor TextEncoder). */
-interface ScanRuntime {
-  readonly WebAssembly?: {
-    readonly Module: new (bytes: Uint8Array) => object;
-    readonly Instance: new (module: object, imports?: object) => { readonly exports: unknown };
-  };
-  readonly TextEncoder?: new () => {
-    encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
-  };
-}
-
 interface Scanner {
   readonly exports: TextScanExports;
-  readonly encoder: {
-    encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
-  };
+  readonly encoder: TextIntoBytes;
   /** The module's memory from `TEXT_OFFSET` on, where texts are encoded. */
   readonly textBytes: Uint8Array;
   readonly filterBytes: Uint8Array;
@@ -83,28 +71,20 @@ interface Scanner {
 let scanner: Scanner | null | undefined;
 
 function loadScanner(): Scanner | null {
-  const runtime = globalThis as ScanRuntime;
-  if (!runtime.WebAssembly || !runtime.TextEncoder) return null;
-  try {
-    const module = new runtime.WebAssembly.Module(TEXT_SCAN_WASM);
-    const exports = new runtime.WebAssembly.Instance(module, {}).exports as TextScanExports;
-    const needed = TEXT_OFFSET + CHUNK_CHARS + CUT_SEARCH_CHARS;
-    const memory = exports.memory;
-    if (memory.buffer.byteLength < needed) {
-      memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE_BYTES));
-    }
-    return {
-      exports,
-      encoder: new runtime.TextEncoder(),
-      textBytes: new Uint8Array(memory.buffer, TEXT_OFFSET),
-      filterBytes: new Uint8Array(memory.buffer, FILTER_OFFSET, FILTER_BYTES),
-      candidates: new Int32Array(memory.buffer, CANDIDATES_OFFSET, 3 * CANDIDATES_PER_CALL),
-      loadedFilter: null,
-    };
-  } catch {
-    // A Content-Security-Policy without 'wasm-unsafe-eval', or a runtime without SIMD.
-    return null;
-  }
+  const loaded = instantiateWasm<TextScanExports>(
+    TEXT_SCAN_WASM,
+    TEXT_OFFSET + CHUNK_CHARS + CUT_SEARCH_CHARS,
+  );
+  if (loaded === null) return null;
+  const buffer = loaded.exports.memory.buffer;
+  return {
+    exports: loaded.exports,
+    encoder: loaded.encoder,
+    textBytes: new Uint8Array(buffer, TEXT_OFFSET),
+    filterBytes: new Uint8Array(buffer, FILTER_OFFSET, FILTER_BYTES),
+    candidates: new Int32Array(buffer, CANDIDATES_OFFSET, 3 * CANDIDATES_PER_CALL),
+    loadedFilter: null,
+  };
 }
 
 function activeScanner(): Scanner | null {
