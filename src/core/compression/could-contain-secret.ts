@@ -367,13 +367,15 @@ function screenOne(
 ): void {
   const text = texts[index]!;
   let found = false;
-  const scanned = tables !== null && scanSecretCandidates(text, tables, (at) => (found = secretAt(text, at)));
+  const scanned =
+    tables !== null &&
+    scanSecretCandidates(texts, index, index + 1, tables, (at) => (found = secretAt(text, at)));
   flags[index] = (scanned ? found : couldContainSecret(text)) ? 1 : 0;
 }
 
 /**
- * Flags the texts of `texts[start, end)` where the screen matches, scanning them joined with
- * zero characters in WebAssembly (the module's conditions stop at a zero as at a text's edge);
+ * Flags the texts of `texts[start, end)` where the screen matches, scanning them as one in
+ * WebAssembly, a zero byte between (the module's conditions stop at a zero as at a text's edge);
  * false when the piece was not scanned (over the module's area, or WebAssembly is unavailable).
  */
 function scanPiece(
@@ -383,11 +385,10 @@ function scanPiece(
   flags: Uint8Array,
   tables: SecretAnchorTables,
 ): boolean {
-  const piece = texts.slice(start, end).join('\0');
   let text = start;
-  // Where text `text` starts in the piece.
+  // Where text `text` starts in the texts joined.
   let textStart = 0;
-  return scanSecretCandidates(piece, tables, (at) => {
+  return scanSecretCandidates(texts, start, end, tables, (at) => {
     while (at > textStart + texts[text]!.length) {
       textStart += texts[text]!.length + 1;
       text++;
@@ -430,7 +431,7 @@ export function possibleSecretPatterns(text: string): number {
   const tables = scanTablesFor(text.length);
   const scanned =
     tables !== null &&
-    scanSecretCandidates(text, tables, (at) => {
+    scanSecretCandidates([text], 0, 1, tables, (at) => {
       if (secretAt(text, at)) found |= patternsAt(text, at);
       return false;
     });

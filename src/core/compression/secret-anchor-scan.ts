@@ -81,17 +81,19 @@ function loadScanner(): Scanner | null {
 }
 
 /**
- * Visits the candidates of `text` in order (indices into it) until `visit` returns true. Zero
- * characters count as the edges of a text (the screen's conditions stop at them, as its regex
- * does), so texts joined with `\0` are scanned as one. Returns false when the text was not
- * scanned (over `SECRET_SCAN_TEXT_BYTES` in UTF-8, or no module in this realm).
+ * Visits the candidates of `texts[start, end)` in order until `visit` returns true, as indices
+ * into those texts joined with `\0` (each text is encoded after a zero byte, which the screen's
+ * conditions treat as a text's edge, as its regex treats a text's end; so index `i` is in the
+ * first text when under its length, and so on). Returns false when they were not scanned (over
+ * `SECRET_SCAN_TEXT_BYTES` in UTF-8, or no module in this realm).
  */
 export function scanSecretCandidates(
-  text: string,
+  texts: readonly string[],
+  start: number,
+  end: number,
   tables: SecretAnchorTables,
   visit: (index: number) => boolean,
 ): boolean {
-  if (text.length > SECRET_SCAN_TEXT_BYTES) return false;
   if (scanner === undefined) scanner = loadScanner();
   const active = scanner;
   if (active === null) return false;
@@ -108,13 +110,24 @@ export function scanSecretCandidates(
     active.loadedTables = tables;
   }
   const memory = active.memory;
-  const { read, written } = active.encoder.encodeInto(
-    text,
-    memory.subarray(TEXT_OFFSET, TEXT_OFFSET + SECRET_SCAN_TEXT_BYTES),
-  );
-  // The encoder stops where the area is full: a text it did not read whole is left to the caller.
-  if (read !== text.length) return false;
-  memory.fill(0, TEXT_OFFSET + written, TEXT_OFFSET + written + 2 * PAD_BYTES);
+  const limit = TEXT_OFFSET + SECRET_SCAN_TEXT_BYTES;
+  // Encoded one by one rather than joined first: no joined copy of the texts to collect.
+  let offset = TEXT_OFFSET;
+  for (let index = start; index < end; index++) {
+    if (index > start) {
+      if (offset >= limit) return false;
+      memory[offset++] = 0;
+    }
+    const text = texts[index]!;
+    if (text.length === 0) continue;
+    if (text.length > limit - offset) return false;
+    const { read, written } = active.encoder.encodeInto(text, memory.subarray(offset, limit));
+    // The encoder stops where the area is full: texts it did not read whole are left to the caller.
+    if (read !== text.length) return false;
+    offset += written;
+  }
+  const written = offset - TEXT_OFFSET;
+  memory.fill(0, offset, offset + 2 * PAD_BYTES);
   let from = 0;
   let shift = 0;
   for (;;) {
