@@ -20,7 +20,11 @@
  * The case-insensitive patterns (the `i` flag without `u`, which folds ASCII letters only) are
  * matched by spelling each letter as `[xX]`, so the one regex needs no flag.
  */
-import { scanSecretCandidates, type SecretAnchorTables } from './secret-anchor-scan.ts';
+import {
+  scanSecretCandidates,
+  SECRET_SCAN_TEXT_BYTES,
+  type SecretAnchorTables,
+} from './secret-anchor-scan.ts';
 
 /** `token` → `[tT][oO][kK][eE][nN]`: ASCII case folding, exactly what `/i` without `u` does. */
 const foldCase = (word: string): string =>
@@ -180,6 +184,8 @@ const SCREEN_PIECE_CHARS = 1 << 15;
  * them into a piece cost more than it saved (22.8 MB of a whole session: +20–40 ms).
  */
 const JOINED_TEXT_MAX_CHARS = 2048;
+/** Characters of texts scanned by one call into the module: a third of its area. */
+const SCAN_RUN_CHARS = Math.floor(SECRET_SCAN_TEXT_BYTES / 3);
 
 /**
  * The bits of `secret-scan.wat`'s pair table: what two bytes next to an anchor can be, for the
@@ -314,71 +320,76 @@ export function loadSecretScan(): void {
  * `couldContainSecret` of many texts at once: `flags[i]` is 1 when a pattern could match
  * `texts[i]`. A compaction screens every turn it serialises: 22.8 MB of text for a strategy
  * that summarises a whole 10,000-message session, mostly short texts (one-liners, shrunk
- * arguments), for which one call per text cost about as much as the scanning itself. So the
- * short texts are joined into pieces of ~32K characters and each piece is scanned once; long
- * ones are screened on their own.
+ * arguments), for which one call per text cost about as much as the scanning itself.
  *
- * Each piece and long text is scanned in WebAssembly (`secret-anchor-scan.ts`), its candidates
- * checked by the screen's regex at their index in their own text, so its flags are exactly
- * `couldContainSecret` of each text. Until the module is worth loading (`SCAN_LOAD_AFTER_CHARS`),
- * where WebAssembly is unavailable, and for a text over the module's area, the regex scans
- * instead, a piece joined with newlines: a flag may then be set where the text alone would not
- * be (an anchor whose lookbehind reaches into the text before), never missed: every alternative
- * consumes only its anchor character, a newline is no anchor, and the only negative lookaround
- * (no key character before a vendor key) holds at a text's start either way, since a newline is
- * no key character. A flagged text is then redacted as usual, which screens it again on its own.
+ * In WebAssembly (`secret-anchor-scan.ts`), runs of texts up to ~350K characters are scanned by
+ * one call, each text after a zero byte, and the candidates are checked by the screen's regex at
+ * their index in their own text, so the flags are exactly `couldContainSecret` of each text.
+ * Until the module is worth loading (`SCAN_LOAD_AFTER_CHARS`), where WebAssembly is unavailable,
+ * and for a run over the module's area, the regex scans instead (`screenWithRegex`): the short
+ * texts joined with newlines into pieces of ~32K characters, one scan each, the long ones on
+ * their own. A flag may then be set where the text alone would not be (an anchor whose
+ * lookbehind reaches into the text before), never missed: every alternative consumes only its
+ * anchor character, a newline is no anchor, and the only negative lookaround (no key character
+ * before a vendor key) holds at a text's start either way, since a newline is no key character.
+ * A flagged text is then redacted as usual, which screens it again on its own.
  */
 export function screenTexts(texts: readonly string[]): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let chars = 0;
   for (const text of texts) chars += text.length;
   const tables = scanTablesFor(chars);
+  if (tables === null) {
+    screenWithRegex(texts, 0, texts.length, flags);
+    return flags;
+  }
+  // Runs of texts up to a third of the module's area (a character is at most three bytes in
+  // UTF-8) go in one call; a run that did not fit after all is screened by the regex.
   let start = 0;
   while (start < texts.length) {
+    let end = start + 1;
+    let runChars = texts[start]!.length;
+    while (end < texts.length && runChars + 1 + texts[end]!.length <= SCAN_RUN_CHARS) {
+      runChars += 1 + texts[end]!.length;
+      end++;
+    }
+    if (!scanRun(texts, start, end, flags, tables)) screenWithRegex(texts, start, end, flags);
+    start = end;
+  }
+  return flags;
+}
+
+/** `screenTexts` of `texts[from, to)` by the regex: short texts in pieces, long ones alone. */
+function screenWithRegex(texts: readonly string[], from: number, to: number, flags: Uint8Array): void {
+  let start = from;
+  while (start < to) {
     if (texts[start]!.length >= JOINED_TEXT_MAX_CHARS) {
-      screenOne(texts, start, flags, tables);
+      flags[start] = couldContainSecret(texts[start]!) ? 1 : 0;
       start++;
       continue;
     }
     let end = start + 1;
     let chars = texts[start]!.length;
     while (
-      end < texts.length &&
+      end < to &&
       texts[end]!.length < JOINED_TEXT_MAX_CHARS &&
       chars + texts[end]!.length < SCREEN_PIECE_CHARS
     ) {
       chars += texts[end]!.length + 1;
       end++;
     }
-    if (end - start === 1) screenOne(texts, start, flags, tables);
-    else if (tables === null || !scanPiece(texts, start, end, flags, tables))
-      screenPiece(texts, start, end, flags);
+    if (end - start === 1) flags[start] = couldContainSecret(texts[start]!) ? 1 : 0;
+    else screenPiece(texts, start, end, flags);
     start = end;
   }
-  return flags;
-}
-
-/** Flags `texts[index]` when the screen matches in it: in WebAssembly where it can. */
-function screenOne(
-  texts: readonly string[],
-  index: number,
-  flags: Uint8Array,
-  tables: SecretAnchorTables | null,
-): void {
-  const text = texts[index]!;
-  let found = false;
-  const scanned =
-    tables !== null &&
-    scanSecretCandidates(texts, index, index + 1, tables, (at) => (found = secretAt(text, at)));
-  flags[index] = (scanned ? found : couldContainSecret(text)) ? 1 : 0;
 }
 
 /**
  * Flags the texts of `texts[start, end)` where the screen matches, scanning them as one in
  * WebAssembly, a zero byte between (the module's conditions stop at a zero as at a text's edge);
- * false when the piece was not scanned (over the module's area, or WebAssembly is unavailable).
+ * false when the run was not scanned (over the module's area, or WebAssembly is unavailable).
  */
-function scanPiece(
+function scanRun(
   texts: readonly string[],
   start: number,
   end: number,
