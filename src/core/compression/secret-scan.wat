@@ -1,19 +1,20 @@
-;; Where a secret-redaction pattern could match in ASCII text: the secret screen's anchor
+;; Where a secret-redaction pattern could match in UTF-8 text: the secret screen's anchor
 ;; characters (`_ - = : A S B J`, see could-contain-secret.ts) found 16 bytes at a time
 ;; (WebAssembly SIMD), each kept only when the bytes around it pass a necessary condition of the
 ;; screen's alternatives at that character. A kept anchor is a candidate, checked exactly by the
 ;; caller (the screen's own regex, sticky, at that index); one left out can match no alternative.
 ;;
-;; The caller (`secret-anchor-scan.ts`) encodes text into this module's memory with
-;; `TextEncoder.encodeInto` (UTF-8), with zero bytes before and after it: a zero byte is no anchor,
-;; no whitespace, no digit and in no pair below, so no condition reads past a text into its
-;; neighbour as anything that passes. Every byte of a multi-byte character is 0x80 or above,
+;; The caller (`secret-anchor-scan.ts`) encodes texts into this module's memory with
+;; `TextEncoder.encodeInto` (UTF-8), one after another with a zero byte between them and zero
+;; bytes before the first and after the last: a zero byte is no anchor, no whitespace, no digit
+;; and in no pair below, so no condition reads past a text into its neighbour as anything that
+;; passes. Every byte of a multi-byte character is 0x80 or above,
 ;; outside every anchor, class and pair, as the conditions need (the screen's regex has no class
 ;; that takes a non-ASCII character where a condition reads). Candidates are reported as UTF-16
 ;; indices into the text: the byte offset, less the UTF-8 continuation bytes before it, plus one
 ;; for each four-byte character before it (two UTF-16 code units).
 ;;
-;; The conditions read two tables the caller fills from the screen's own word lists:
+;; The conditions read three tables the caller fills from the screen's own word lists:
 ;; - pairs: a 16-bit entry per pair of bytes, at $table + 2 * (first | second << 8), its bits
 ;;   saying what the pair can be: 1 `_` stem end, 2 `-` stem end or "EY" of `PRIVATE KEY-`,
 ;;   4 "ey" before `J`, 8 after `A` ("Iz", "KI", "AA"), 16 after `S` ("G."), 32 after `B` ("ea"),

@@ -195,8 +195,8 @@ export type SummaryTextCache = WeakMap<Message, string>;
 
 /**
  * The whole block of turns for the summariser prompt. The texts of the messages not serialised
- * before are gathered into one list and screened for secrets together (`screenTexts`: one regex
- * scan per ~32K characters instead of one call per text); only the texts the screen flags go
+ * before are gathered into one list and screened for secrets together (`screenTexts`: a few
+ * scans of many texts each instead of one call per text); only the texts the screen flags go
  * through the redactor, in place. A compaction serialises thousands of messages once each, so
  * this stays one flat pass with no per-message copies. The block comes back as a rope of the
  * messages' texts (`joinAsRope`): its megabytes are copied into one string only when something
