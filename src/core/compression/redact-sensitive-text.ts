@@ -49,25 +49,24 @@ const PREFIX_RE = new RegExp(`(?<![A-Za-z0-9_-])(?:${PREFIX_PATTERNS.join('|')})
 
 const SECRET_ENV_NAMES = '(?:API_?KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)';
 /**
- * A match always starts with a name character (the name word itself starts with a capital), so
- * the leading lookahead changes no match; it lets the regex engine skip to candidate positions
- * instead of trying the lookbehind at every one (about 3× faster on long tool output).
+ * A secret `NAME=value` assignment, tried sticky where a name starts (`replaceEnvAssignments`).
+ * The leading lookarounds say a match starts a run of name characters; the lookahead also
+ * spares the engine the lookbehind where no name character stands.
  */
-const ENV_ASSIGN_RE = new RegExp(
+const ENV_ASSIGN_AT_RE = new RegExp(
   `(?=[A-Z0-9_])(?<![A-Z0-9_])([A-Z0-9_]{0,50}${SECRET_ENV_NAMES}[A-Z0-9_]{0,50})\\s*=\\s*(['"]?)(\\S+)\\2`,
-  'g',
+  'y',
 );
-/** The `=` of every ENV_ASSIGN_RE match (a necessary condition: a secret name, then `\s*=`). */
+/** The `=` of every assignment match (a necessary condition: a secret name, then `\s*=`). */
 const ENV_EQUALS_RE = new RegExp(`=(?<=${SECRET_ENV_NAMES}[A-Z0-9_]{0,50}\\s*=)`, 'g');
-const ENV_ASSIGN_AT_RE = new RegExp(ENV_ASSIGN_RE.source, 'y');
 
 const isNameCharacter = (code: number): boolean =>
   (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
 
 /**
- * `text.replace(ENV_ASSIGN_RE, replace)`, found from the `=` of each assignment instead of trying
- * the pattern at every start of a run of name characters (~4 ns a character on long tool output;
- * this, a fraction of that). Exact: a match's name is the whole run of `[A-Z0-9_]` before its
+ * What a global replace of the assignment pattern gives, found from the `=` of each assignment
+ * instead of trying the pattern at every start of a run of name characters (~4 ns a character
+ * on long tool output; this, a fraction of that). Exact: a match's name is the whole run of `[A-Z0-9_]` before its
  * `\s*=` (it starts a run, and a name character after it could be neither `\s` nor `=`), so
  * each `=` fixes the one place a match could start, and the pattern is tried there, sticky.
  * Matches come in order of their `=`; one starting inside the match before is no match, as the
