@@ -30,9 +30,12 @@ const STEM_TABLE_BYTES = 65536;
 const MASK_TABLE_BYTES = 4 * 256;
 const CANDIDATES_OFFSET = TABLE_OFFSET + PAIR_TABLE_BYTES + STEM_TABLE_BYTES + MASK_TABLE_BYTES;
 const CANDIDATES_PER_CALL = 16384;
+/** The module's own working area: a chunk's anchor offsets and its blocks' shifts. */
+const SCRATCH_OFFSET = CANDIDATES_OFFSET + 4 * CANDIDATES_PER_CALL;
+const SCRATCH_BYTES = 32848;
 /** Zero bytes before and after the texts: the module's conditions read a few bytes around. */
 const PAD_BYTES = 16;
-const TEXT_OFFSET = CANDIDATES_OFFSET + 4 * CANDIDATES_PER_CALL + PAD_BYTES;
+const TEXT_OFFSET = SCRATCH_OFFSET + SCRATCH_BYTES + PAD_BYTES;
 /** The most UTF-8 bytes of text the module scans at once; a longer text is left to the caller. */
 export const SECRET_SCAN_TEXT_BYTES = 1 << 20;
 
@@ -46,6 +49,7 @@ interface SecretScanExports {
     table: number,
     out: number,
     cap: number,
+    scratch: number,
   ) => number;
   readonly resume_at: { readonly value: number };
   readonly resume_shift: { readonly value: number };
@@ -139,10 +143,11 @@ export function scanSecretCandidates(
       TABLE_OFFSET,
       CANDIDATES_OFFSET,
       CANDIDATES_PER_CALL,
+      SCRATCH_OFFSET,
     );
     const candidates = active.candidates;
     for (let k = 0; k < found; k++) if (visit(candidates[k]!)) return true;
-    if (found < CANDIDATES_PER_CALL) return true;
+    if (active.exports.resume_at.value >= written) return true;
     from = active.exports.resume_at.value;
     shift = active.exports.resume_shift.value;
   }
