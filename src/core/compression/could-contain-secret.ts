@@ -43,7 +43,8 @@ const DASH_STEM_WORDS = [
 ];
 const UNDERSCORE_STEMS = `(?:${UNDERSCORE_STEM_WORDS.join('|')})`;
 const DASH_STEMS = `(?:${DASH_STEM_WORDS.join('|')})`;
-const ENV_NAME_WORDS = '(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)';
+const ENV_NAME_WORD_LIST = ['KEY', 'TOKEN', 'SECRET', 'PASSWORD', 'PASSWD', 'CREDENTIAL', 'AUTH'];
+const ENV_NAME_WORDS = `(?:${ENV_NAME_WORD_LIST.join('|')})`;
 const JSON_FIELD_WORDS = [
   'api_?key',
   'token',
@@ -209,14 +210,25 @@ const PAIR = {
   spaceEnd: 4096,
   /** The second byte is `"`. */
   quoteEnd: 8192,
+  /** The last two letters of a secret name word (`ENV_NAME_WORDS`). */
+  nameWordEnd: 16384,
 } as const;
-/** The stem table's bits: a `_` stem, a `-` stem. */
-const STEM = { underscore: 1, dash: 2 } as const;
+/** The stem table's bits: a `_` stem, a `-` stem, a JSON field name, a query parameter name. */
+const STEM = { underscore: 1, dash: 2, jsonField: 4, query: 8 } as const;
 
 /** `h = (h * 31 + c) & 0xffff` over the characters, as the module hashes a run before an anchor. */
 const stemHash = (stem: string): number => {
   let hash = 0;
   for (let i = 0; i < stem.length; i++) hash = (hash * 31 + stem.charCodeAt(i)) & 0xffff;
+  return hash;
+};
+/**
+ * The same hash over each character with 0x20 set, as the module hashes a name it compares in
+ * either case (a letter's lower case; `-` stays, `_` becomes 0x7f).
+ */
+const foldedHash = (name: string): number => {
+  let hash = 0;
+  for (let i = 0; i < name.length; i++) hash = (hash * 31 + (name.charCodeAt(i) | 0x20)) & 0xffff;
   return hash;
 };
 
@@ -248,8 +260,17 @@ function buildAnchorTables(): SecretAnchorTables {
   mark('ea', PAIR.afterB); // BEARER_AT_B
   mark('//', PAIR.afterColon); // URL_AT_COLON
   markFolded('on', PAIR.authorization); // AUTH_HEADER_AT_COLON
-  for (const word of JSON_FIELD_WORDS) markFolded(lastTwo(word), PAIR.jsonField);
-  for (const word of QUERY_WORDS) markFolded(lastTwo(word), PAIR.query);
+  for (const word of JSON_FIELD_WORDS) {
+    markFolded(lastTwo(word), PAIR.jsonField);
+    // `api_?key`: both spellings.
+    for (const name of word.includes('_?') ? [word.replace('_?', '_'), word.replace('_?', '')] : [word])
+      stems[foldedHash(name)]! |= STEM.jsonField;
+  }
+  for (const word of QUERY_WORDS) {
+    markFolded(lastTwo(word), PAIR.query);
+    stems[foldedHash(word)]! |= STEM.query;
+  }
+  for (const word of ENV_NAME_WORD_LIST) mark(lastTwo(word), PAIR.nameWordEnd);
   const nameCharacters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'; // ENV_AT_EQUALS
   for (const first of nameCharacters) for (const second of nameCharacters) mark(first + second, PAIR.name);
   const digits = '0123456789'; // TELEGRAM_AT_COLON

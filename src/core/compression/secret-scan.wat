@@ -21,9 +21,11 @@
 ;;   64 after `:` ("//"), 128 "on" before `:` (`authorization:`, any case), 256 a JSON secret
 ;;   field's last two letters before its closing quote, 512 a query parameter's last two letters
 ;;   before `=` (any case), 1024 two name characters `[A-Z0-9_]` (a secret assignment's name),
-;;   2048 two digits;
-;; - stems, right after the pair table: a byte per 16-bit hash of a key-character run (`h = (h *
-;;   31 + byte) & 0xffff` over the run), bit 1 when a `_` stem hashes there, 2 a `-` stem;
+;;   2048 two digits, 16384 the last two letters of a secret name word (KEY, TOKEN, ...);
+;; - stems, right after the pair table: a byte per 16-bit hash of a run of bytes (`h = (h * 31 +
+;;   byte) & 0xffff`), bit 1 when a `_` stem hashes there, 2 a `-` stem; and, hashed with 0x20
+;;   set in each byte (either case of a letter alike), 4 a JSON secret field's name, 8 a query
+;;   parameter's name;
 ;; - anchor masks, right after the stem table: an i32 per byte, the pair bits that let an anchor
 ;;   of that byte through, before it (low 16 bits) and after it (high 16 bits), so most anchors
 ;;   are turned down by two table reads, without a call. Two more pair bits serve them: 4096 the
@@ -42,6 +44,8 @@
   (global $pairs (mut i32) (i32.const 0))
   (global $stems (mut i32) (i32.const 0))
   (global $masks (mut i32) (i32.const 0))
+  ;; Past the zero bytes after the last text: where a forward look stops.
+  (global $text_end (mut i32) (i32.const 0))
 
   ;; A key character of the vendor-key patterns: `[A-Za-z0-9_-]`.
   (func $is_key (param $byte i32) (result i32)
@@ -138,6 +142,143 @@
         (return (i32.const 1))))
     (i32.const 0))
 
+  ;; A letter, either case.
+  (func $is_letter (param $byte i32) (result i32)
+    (i32.lt_u (i32.sub (i32.or (local.get $byte) (i32.const 0x20)) (i32.const 0x61)) (i32.const 26)))
+
+  ;; `h = (h * 31 + (byte | 0x20)) & 0xffff` over [$start, $end): the stem table's hash of a word
+  ;; folded to lower case (`|0x20` leaves `-` and digits as they are, and makes `_` 0x7f).
+  (func $folded_hash (param $start i32) (param $end i32) (result i32)
+    (local $hash i32)
+    (block $done
+      (loop $forward
+        (br_if $done (i32.ge_u (local.get $start) (local.get $end)))
+        (local.set $hash
+          (i32.and
+            (i32.add
+              (i32.mul (local.get $hash) (i32.const 31))
+              (i32.or (i32.load8_u (local.get $start)) (i32.const 0x20)))
+            (i32.const 0xffff)))
+        (local.set $start (i32.add (local.get $start) (i32.const 1)))
+        (br $forward)))
+    (local.get $hash))
+
+  ;; A query parameter's name right before $end, after `?` or `&` (`[?&]name=`): the run of
+  ;; `[A-Za-z_-]` there, no longer than the longest name (16), hashes to a name (stem bit 8).
+  (func $query_name_before (param $end i32) (result i32)
+    (local $start i32)
+    (local $byte i32)
+    (local.set $start (local.get $end))
+    (block $run_done
+      (loop $back
+        (local.set $byte (i32.load8_u (i32.sub (local.get $start) (i32.const 1))))
+        (br_if $run_done
+          (i32.eqz
+            (i32.or
+              (call $is_letter (local.get $byte))
+              (i32.or (i32.eq (local.get $byte) (i32.const 0x5f)) (i32.eq (local.get $byte) (i32.const 0x2d))))))
+        (local.set $start (i32.sub (local.get $start) (i32.const 1)))
+        (br_if $back (i32.le_u (i32.sub (local.get $end) (local.get $start)) (i32.const 16)))
+        (return (i32.const 0))))
+    (local.set $byte (i32.load8_u (i32.sub (local.get $start) (i32.const 1))))
+    (if (i32.eqz (i32.or (i32.eq (local.get $byte) (i32.const 0x3f)) (i32.eq (local.get $byte) (i32.const 0x26))))
+      (then (return (i32.const 0))))
+    (i32.ne
+      (i32.and
+        (i32.load8_u (i32.add (global.get $stems) (call $folded_hash (local.get $start) (local.get $end))))
+        (i32.const 8))
+      (i32.const 0)))
+
+  ;; A JSON secret field's name inside the quotes that close at $quote (`"name"`): the run of
+  ;; `[A-Za-z_]` before it, no longer than the longest name (13), opened by `"`, hashes to a field
+  ;; name (stem bit 4).
+  (func $field_name_before (param $quote i32) (result i32)
+    (local $start i32)
+    (local $byte i32)
+    (local.set $start (local.get $quote))
+    (block $run_done
+      (loop $back
+        (local.set $byte (i32.load8_u (i32.sub (local.get $start) (i32.const 1))))
+        (br_if $run_done
+          (i32.eqz (i32.or (call $is_letter (local.get $byte)) (i32.eq (local.get $byte) (i32.const 0x5f)))))
+        (local.set $start (i32.sub (local.get $start) (i32.const 1)))
+        (br_if $back (i32.le_u (i32.sub (local.get $quote) (local.get $start)) (i32.const 13)))
+        (return (i32.const 0))))
+    (if (i32.ne (i32.load8_u (i32.sub (local.get $start) (i32.const 1))) (i32.const 0x22))
+      (then (return (i32.const 0))))
+    (i32.ne
+      (i32.and
+        (i32.load8_u (i32.add (global.get $stems) (call $folded_hash (local.get $start) (local.get $quote))))
+        (i32.const 4))
+      (i32.const 0)))
+
+  ;; `authorization`, any case, ends at $end - 1 (its bytes with 0x20 set, as a letter's lower case).
+  (func $authorization_before (param $end i32) (result i32)
+    (i32.and
+      (i64.eq
+        (i64.or (i64.load (i32.sub (local.get $end) (i32.const 13))) (i64.const 0x2020202020202020))
+        ;; "authoriz"
+        (i64.const 0x7a69726f68747561))
+      (i32.eq
+        (i32.or (i32.load (i32.sub (local.get $end) (i32.const 5))) (i32.const 0x20202020))
+        ;; "atio"
+        (i32.const 0x6f697461))))
+
+  ;; A secret name word (KEY, TOKEN, SECRET, PASSWORD, PASSWD, CREDENTIAL, AUTH) ends in the run
+  ;; of name characters `[A-Z0-9_]` that ends at $end - 1, with at most 50 of them after it: some
+  ;; pair of the run within reach has the pair bit of a word's last two letters (16384).
+  (func $name_word_before (param $end i32) (result i32)
+    (local $word_end i32)
+    (local $byte i32)
+    (local.set $word_end (local.get $end))
+    (loop $back
+      (if
+        (i32.and
+          (i32.load16_u
+            (i32.add
+              (global.get $pairs)
+              (i32.shl (i32.load16_u (i32.sub (local.get $word_end) (i32.const 2))) (i32.const 1))))
+          (i32.const 16384))
+        (then (return (i32.const 1))))
+      ;; The word may end one earlier while what follows it is still name characters, 50 at most.
+      (local.set $byte (i32.load8_u (i32.sub (local.get $word_end) (i32.const 1))))
+      (br_if $back
+        (i32.and
+          (i32.or
+            (i32.lt_u (i32.sub (local.get $byte) (i32.const 0x41)) (i32.const 26))
+            (i32.or
+              (i32.lt_u (i32.sub (local.get $byte) (i32.const 0x30)) (i32.const 10))
+              (i32.eq (local.get $byte) (i32.const 0x5f))))
+          (i32.le_u
+            (i32.sub (local.get $end) (local.tee $word_end (i32.sub (local.get $word_end) (i32.const 1))))
+            (i32.const 50)))))
+    (i32.const 0))
+
+  ;; `//`, then an `@` before any whitespace (`:(?=\/\/[^\s@]*@)`), after the `://` at $at.
+  ;; Only ASCII whitespace ends the look: going on past a multi-byte character that is whitespace
+  ;; (or past a text's end, into the next) can only keep an anchor the regex then turns down. A
+  ;; look longer than 512 bytes keeps the anchor; the zero bytes after the last text end it.
+  (func $at_sign_after (param $at i32) (result i32)
+    (local $byte i32)
+    (local $stop i32)
+    (local.set $at (i32.add (local.get $at) (i32.const 3)))
+    (local.set $stop (i32.add (local.get $at) (i32.const 512)))
+    (if (i32.gt_u (local.get $stop) (global.get $text_end)) (then (local.set $stop (global.get $text_end))))
+    (block $no
+      (loop $forward
+        ;; A look cut short by its limit, not by the end of the texts, keeps the anchor.
+        (if (i32.ge_u (local.get $at) (local.get $stop))
+          (then (return (i32.lt_u (local.get $stop) (global.get $text_end)))))
+        (local.set $byte (i32.load8_u (local.get $at)))
+        (if (i32.eq (local.get $byte) (i32.const 0x40)) (then (return (i32.const 1))))
+        (br_if $no
+          (i32.or
+            (i32.eq (local.get $byte) (i32.const 0x20))
+            (i32.lt_u (i32.sub (local.get $byte) (i32.const 0x09)) (i32.const 5))))
+        (local.set $at (i32.add (local.get $at) (i32.const 1)))
+        (br $forward)))
+    (i32.const 0))
+
   ;; Whether the anchor $byte at $at passes the necessary condition of an alternative there.
   (func $candidate (param $byte i32) (param $at i32) (result i32)
     (local $pair i32)
@@ -152,17 +293,15 @@
     (if (i32.eq (local.get $byte) (i32.const 0x3a))
       (then
         (if (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1)))) (i32.const 64))
-          (then (return (i32.const 1))))
+          (then (if (call $at_sign_after (local.get $at)) (then (return (i32.const 1))))))
         (local.set $pair (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))))
-        (if (i32.and (local.get $pair) (i32.const 128)) (then (return (i32.const 1))))
+        (if (i32.and (local.get $pair) (i32.const 128))
+          (then (if (call $authorization_before (local.get $at)) (then (return (i32.const 1))))))
         (if (i32.and (local.get $pair) (i32.const 2048))
           (then (if (call $eight_digits_before (local.get $at)) (then (return (i32.const 1))))))
         (local.set $back (call $skip_space_back (i32.sub (local.get $at) (i32.const 1))))
         (if (i32.ne (i32.load8_u (local.get $back)) (i32.const 0x22)) (then (return (i32.const 0))))
-        (return
-          (i32.ne
-            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $back) (i32.const 2))) (i32.const 1)))) (i32.const 256))
-            (i32.const 0)))))
+        (return (call $field_name_before (local.get $back)))))
     ;; `-`: a `-` stem right before (no key character before it), or `PRIVATE KEY-`.
     (if (i32.eq (local.get $byte) (i32.const 0x2d))
       (then
@@ -176,12 +315,11 @@
     (if (i32.eq (local.get $byte) (i32.const 0x3d))
       (then
         (if (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))) (i32.const 512))
-          (then (return (i32.const 1))))
+          (then (if (call $query_name_before (local.get $at)) (then (return (i32.const 1))))))
         (local.set $back (call $skip_space_back (i32.sub (local.get $at) (i32.const 1))))
-        (return
-          (i32.ne
-            (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $back) (i32.const 1))) (i32.const 1)))) (i32.const 1024))
-            (i32.const 0)))))
+        (if (i32.eqz (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $back) (i32.const 1))) (i32.const 1)))) (i32.const 1024)))
+          (then (return (i32.const 0))))
+        (return (call $name_word_before (i32.add (local.get $back) (i32.const 1))))))
     ;; `AIza`, `AKIA`, `gAAAA`; `SG.`; `Bearer`: the two bytes after.
     (if (i32.eq (local.get $byte) (i32.const 0x41))
       (then
@@ -249,9 +387,15 @@
     (local $extra i32)
     (local $read i32)
     (local $anchor_block i32)
+    ;; Per low nibble, per high nibble: the bits of the anchors with it (`_ : - = A S B J`).
+    (local $low_nibbles v128)
+    (local $high_nibbles v128)
     (global.set $pairs (local.get $table))
     (global.set $stems (i32.add (local.get $table) (i32.const 131072)))
     (global.set $masks (i32.add (local.get $table) (i32.const 196608)))
+    (local.set $low_nibbles (v128.const i8x16 0 16 64 32 0 0 0 0 0 0 130 0 0 12 0 1))
+    (local.set $high_nibbles (v128.const i8x16 0 0 4 10 208 33 0 0 0 0 0 0 0 0 0 0))
+    (global.set $text_end (i32.add (i32.add (local.get $ptr) (local.get $len)) (i32.const 16)))
     (local.set $offsets (local.get $scratch))
     (local.set $offsets_full (i32.add (local.get $scratch) (i32.const 16384)))
     (local.set $shifts (i32.add (local.get $scratch) (i32.const 16464)))
@@ -276,23 +420,18 @@
             (br_if $listed (i32.ge_u (local.get $block) (local.get $chunk_end)))
             (br_if $listed (i32.ge_u (local.get $write) (local.get $offsets_full)))
             (local.set $v (v128.load (local.get $block)))
+            ;; The anchors, by the two nibbles of each byte: each anchor has a bit of its own,
+            ;; set in the row of its low nibble and in the column of its high nibble (a byte of
+            ;; 0x80 and above has no column), so the two lookups share a bit only at an anchor.
             (local.set $mask
-              (i8x16.bitmask
-                (v128.or
-                  (v128.or
-                    (v128.or
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x5f)))
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x3a))))
-                    (v128.or
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x2d)))
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x3d)))))
-                  (v128.or
-                    (v128.or
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x41)))
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x53))))
-                    (v128.or
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x42)))
-                      (i8x16.eq (local.get $v) (i8x16.splat (i32.const 0x4a))))))))
+              (i32.xor
+                (i8x16.bitmask
+                  (i8x16.eq
+                    (v128.and
+                      (i8x16.swizzle (local.get $low_nibbles) (v128.and (local.get $v) (i8x16.splat (i32.const 0x0f))))
+                      (i8x16.swizzle (local.get $high_nibbles) (i8x16.shr_u (local.get $v) (i32.const 4))))
+                    (v128.const i32x4 0 0 0 0)))
+                (i32.const 0xffff)))
             (i32.store
               (i32.add (local.get $shifts) (i32.shr_u (i32.sub (local.get $block) (local.get $chunk)) (i32.const 2)))
               (local.get $shift))

@@ -183,6 +183,10 @@ describe('screenTexts', () => {
     ...['token', 'Api_Key', 'apikey', 'client_secret', 'x-amz-signature', 'SIG', 'code', 'jwt'],
     ...['key_material', 'secret_value', 'Authorization', 'AUTHORIZATION', 'on', '1234', '5678'],
     ...['A', 'Iza', 'KIA', 'AAA', 'g', 'S', 'G.', 'B', 'earer', 'e', 'y', 'J', 'x', '9', '.'],
+    // Whole names the module compares (query parameters, JSON fields, secret name words).
+    ...['access_token', 'Refresh_Token', 'id_token', 'Password', 'session', 'x-goog-signature'],
+    ...['signature', 'raw_secret', 'secret_input', 'auth_token', 'Bearer', 'api_key', 'PASSWORD'],
+    ...['CREDENTIAL', 'tokens', 'ken', 'https', 'http', '\u0000', 'u@h'],
     // Multi-byte in UTF-8: the module reports UTF-16 indices past them.
     ...['é', '—', '😀', '\ud800', 'ſ', '\u212a', '\u00a0', '\u3000', '\u2028'],
   ];
@@ -261,6 +265,24 @@ describe('screenTexts', () => {
     } finally {
       vi.resetModules();
     }
+  });
+
+  it('looks past any byte but ASCII whitespace for the `@` of URL credentials, 512 bytes at most', () => {
+    loadSecretScan();
+    const samples = [
+      'https://u\u0000ser:pw@host',
+      'https://u\u00a0ser@host',
+      'https://us\u00e9r@host',
+      'http://a b@c',
+      `x://${'a'.repeat(600)}@`,
+      `x://${'a'.repeat(600)} @`,
+      'x://a',
+      'x://',
+    ];
+    expect(Array.from(screenTexts(samples))).toEqual(
+      samples.map((sample) => (couldContainSecret(sample) ? 1 : 0)),
+    );
+    expect(Array.from(screenTexts(samples))).toEqual([1, 0, 1, 0, 1, 0, 0, 0]);
   });
 
   it('checks every candidate of a text with more of them than one call returns', () => {
