@@ -80,7 +80,9 @@ function indexToolCalls(messages: readonly Message[]): Map<unknown, CallInfo> {
   const calls = new Map<unknown, CallInfo>();
   for (const message of messages) {
     if (message.role !== 'assistant' || !Array.isArray(message.tool_calls)) continue;
-    for (const call of message.tool_calls as unknown[]) {
+    const messageCalls = message.tool_calls as unknown[];
+    for (let i = 0; i < messageCalls.length; i++) {
+      const call = messageCalls[i];
       if (!isPlainObject(call)) continue;
       const fn = isPlainObject(call.function) ? call.function : {};
       const name = 'name' in fn ? fn.name : 'unknown';

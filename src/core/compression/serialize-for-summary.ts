@@ -99,7 +99,9 @@ interface CallSource {
 /** Each tool call's name and arguments as the serialiser reads them. */
 function callSources(message: Message): CallSource[] {
   const sources: CallSource[] = [];
-  for (const call of message.tool_calls ?? []) {
+  const calls = message.tool_calls ?? [];
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i];
     if (!call || typeof call !== 'object' || Array.isArray(call)) {
       sources.push({ name: '?', args: null });
       continue;
@@ -131,7 +133,7 @@ function toolCallLine(name: string, redactedArgs: string | null): string {
 function redactedTexts(body: string, calls: readonly CallSource[] | null, into: string[]): void {
   into.push(body);
   if (calls === null) return;
-  for (const call of calls) if (call.args !== null) into.push(call.args);
+  for (let i = 0; i < calls.length; i++) if (calls[i]!.args !== null) into.push(calls[i]!.args!);
 }
 
 /** An assistant's calls as the serialiser lists them; null when it lists none. */
@@ -162,8 +164,10 @@ function assembleMessage(
     if (calls !== null && calls.length > 0) {
       const lines: string[] = [];
       let next = first + 1;
-      for (const call of calls)
+      for (let i = 0; i < calls.length; i++) {
+        const call = calls[i]!;
         lines.push(toolCallLine(call.name, call.args === null ? null : texts[next++]!));
+      }
       content += '\n[Tool calls:\n' + lines.join('\n') + '\n]';
     }
     return `[ASSISTANT]: ${content}`;

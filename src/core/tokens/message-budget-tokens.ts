@@ -64,9 +64,13 @@ function envelopeTokens(message: Message): number {
   let tokens = tokensOf(envelopeContentLength(content)) + MESSAGE_OVERHEAD_TOKENS;
   const toolCalls: unknown = message.tool_calls;
   if (Array.isArray(toolCalls)) {
-    for (const call of toolCalls) if (isPlainObject(call)) tokens += tokensOf(pythonReprLength(call));
+    for (let i = 0; i < toolCalls.length; i++) {
+      const call: unknown = toolCalls[i];
+      if (isPlainObject(call)) tokens += tokensOf(pythonReprLength(call));
+    }
   }
-  for (const key of REPLAY_BUDGET_KEYS) tokens += tokensOf(replayFieldLength(message[key]));
+  for (let k = 0; k < REPLAY_BUDGET_KEYS.length; k++)
+    tokens += tokensOf(replayFieldLength(message[REPLAY_BUDGET_KEYS[k]!]));
   return tokens;
 }
 
@@ -75,7 +79,8 @@ function argumentsTokens(message: Message): number {
   let tokens = 0;
   const toolCalls: unknown = message.tool_calls;
   if (!Array.isArray(toolCalls)) return 0;
-  for (const call of toolCalls) {
+  for (let i = 0; i < toolCalls.length; i++) {
+    const call: unknown = toolCalls[i];
     if (!isPlainObject(call)) continue;
     const fn = isPlainObject(call.function) ? call.function : {};
     const argumentsValue = fn.arguments ?? '';

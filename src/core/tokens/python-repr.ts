@@ -206,7 +206,9 @@ function mapReprLength(map: Map<unknown, unknown>): number {
 function recordReprLength(record: Record<string, unknown>): number {
   let total = 0;
   let entries = 0;
-  for (const key of Object.keys(record)) {
+  const keys = Object.keys(record);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
     const item = record[key];
     if (item === undefined) continue;
     total += pythonStringReprLength(key) + pythonReprLength(item);
@@ -231,7 +233,7 @@ export function pythonReprLength(value: unknown): number {
       if (value instanceof PythonFloat) return pythonFloatRepr(value.value).length;
       if (Array.isArray(value)) {
         let total = 2 + Math.max(0, value.length - 1) * 2;
-        for (const item of value) total += pythonReprLength(item);
+        for (let i = 0; i < value.length; i++) total += pythonReprLength(value[i]);
         return total;
       }
       if (value instanceof Map) return mapReprLength(value);
