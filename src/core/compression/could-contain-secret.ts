@@ -162,7 +162,8 @@ const AT_COLON: AnchorChecks = [
 
 function checksAt(text: string, index: number, checks: AnchorChecks): number {
   let found = 0;
-  for (const [check, patterns] of checks) {
+  for (let k = 0; k < checks.length; k++) {
+    const [check, patterns] = checks[k]!;
     check.lastIndex = index;
     if (check.test(text)) found |= patterns;
   }
@@ -240,9 +241,9 @@ function buildAnchorTables(): SecretAnchorTables {
   };
   // Both cases of each ASCII letter, as `foldCase` spells them.
   const markFolded = (pair: string, bit: number): void => {
-    for (const first of new Set([pair[0]!.toLowerCase(), pair[0]!.toUpperCase()]))
-      for (const second of new Set([pair[1]!.toLowerCase(), pair[1]!.toUpperCase()]))
-        mark(first + second, bit);
+    const [first, second] = [pair[0]!, pair[1]!];
+    for (const a of [first.toLowerCase(), first.toUpperCase()])
+      for (const b of [second.toLowerCase(), second.toUpperCase()]) mark(a + b, bit);
   };
   const lastTwo = (word: string): string => word.slice(-2);
   for (const stem of UNDERSCORE_STEM_WORDS) {
@@ -271,18 +272,23 @@ function buildAnchorTables(): SecretAnchorTables {
     stems[foldedHash(word)]! |= STEM.query;
   }
   for (const word of ENV_NAME_WORD_LIST) mark(lastTwo(word), PAIR.nameWordEnd);
+  // Built once per process, on its critical path: indexed loops over the byte codes.
+  const markAll = (firsts: string, seconds: string, bit: number): void => {
+    for (let i = 0; i < firsts.length; i++)
+      for (let j = 0; j < seconds.length; j++)
+        pairs[firsts.charCodeAt(i) | (seconds.charCodeAt(j) << 8)]! |= bit;
+  };
   const nameCharacters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'; // ENV_AT_EQUALS
-  for (const first of nameCharacters) for (const second of nameCharacters) mark(first + second, PAIR.name);
+  markAll(nameCharacters, nameCharacters, PAIR.name);
   const digits = '0123456789'; // TELEGRAM_AT_COLON
-  for (const first of digits) for (const second of digits) mark(first + second, PAIR.digits);
+  markAll(digits, digits, PAIR.digits);
   // The last byte of each character of `\s` in UTF-8: tab to carriage return and space; A0 of
   // U+00A0; 80 of U+1680 and U+3000; 80-8A, A8, A9, AF of U+2000-U+202F; 9F of U+205F; BF of U+FEFF.
   const spaceEnds = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0xa8, 0xa9, 0xaf, 0x9f, 0xbf];
   for (let byte = 0x80; byte <= 0x8a; byte++) spaceEnds.push(byte);
-  for (let first = 0; first < 256; first++) {
-    for (const second of spaceEnds) pairs[first | (second << 8)]! |= PAIR.spaceEnd;
-    pairs[first | (0x22 << 8)]! |= PAIR.quoteEnd;
-  }
+  for (let k = 0; k < spaceEnds.length; k++)
+    for (let first = 0; first < 256; first++) pairs[first | (spaceEnds[k]! << 8)]! |= PAIR.spaceEnd;
+  for (let first = 0; first < 256; first++) pairs[first | (0x22 << 8)]! |= PAIR.quoteEnd;
   // What lets each anchor through to the module's full check: pair bits before it (low half),
   // after it (high half). `=` and `:` may have whitespace before their name or field.
   const masks = new Uint32Array(256);
@@ -358,7 +364,7 @@ export function loadSecretScan(): void {
 export function screenTexts(texts: readonly string[]): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let chars = 0;
-  for (const text of texts) chars += text.length;
+  for (let i = 0; i < texts.length; i++) chars += texts[i]!.length;
   const tables = scanTablesFor(chars);
   if (tables === null) {
     screenWithRegex(texts, 0, texts.length, flags);

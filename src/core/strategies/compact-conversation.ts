@@ -159,7 +159,8 @@ export async function compactConversation(
   const sizesAfter = sumRoughMessageSizes(output, preset, sizeCache);
   const tokensAfter = roughTokensFromSizes(sizesAfter.chars, sizesAfter.images);
   let removed = 0;
-  for (const fate of fates) if (fate === FATE.summarized || fate === FATE.dropped) removed++;
+  for (let i = 0; i < fates.length; i++)
+    if (fates[i] === FATE.summarized || fates[i] === FATE.dropped) removed++;
   const growth = judgeCompactionGrowth(tokensBefore, tokensAfter, removed);
   if (growth.grows) {
     // A compaction that does not shrink the context only costs a summary and a cache rewrite.

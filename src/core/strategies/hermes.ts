@@ -260,7 +260,10 @@ async function compactHermes(
   const fates = new Uint8Array(count);
   const range = result.skipped ? null : result.boundaries;
   if (range) fates.fill(FATE.summarized, range.headEnd, range.tailStart);
-  for (const item of result.pruned) if (fates[item.index] === FATE.kept) fates[item.index] = FATE.pruned;
+  for (let k = 0; k < result.pruned.length; k++) {
+    const index = result.pruned[k]!.index;
+    if (fates[index] === FATE.kept) fates[index] = FATE.pruned;
+  }
   const summaryIndex =
     result.summary === null || !range
       ? -1

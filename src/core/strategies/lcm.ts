@@ -237,8 +237,9 @@ function planLcm(input: PlanInput): StrategyPlan {
 function toolCallCounts(messages: readonly Message[], start: number, end: number): string {
   const counts = new Map<string, number>();
   for (let index = start; index < end; index++) {
-    for (const call of messages[index]!.tool_calls ?? []) {
-      const name = call.function?.name || 'tool';
+    const calls = messages[index]!.tool_calls ?? [];
+    for (let k = 0; k < calls.length; k++) {
+      const name = calls[k]!.function?.name || 'tool';
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }
   }

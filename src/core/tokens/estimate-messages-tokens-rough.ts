@@ -120,8 +120,8 @@ export function estimateMessagesTokensRough(
 ): number {
   let chars = 0;
   let images = 0;
-  for (const message of messages) {
-    const size = cachedRoughMessageSize(message, preset, cache);
+  for (let i = 0; i < messages.length; i++) {
+    const size = cachedRoughMessageSize(messages[i]!, preset, cache);
     chars += size.chars;
     images += size.images;
   }
@@ -148,8 +148,8 @@ export function estimateMessagesTokensRoughCapped(
 ): number {
   let chars = 0;
   let images = 0;
-  for (const message of messages) {
-    const size = cachedRoughMessageSize(message, preset, cache);
+  for (let i = 0; i < messages.length; i++) {
+    const size = cachedRoughMessageSize(messages[i]!, preset, cache);
     chars += size.chars;
     images += size.images;
     if (roughTokensFromSizes(chars, images) >= capTokens) return capTokens;
