@@ -163,7 +163,8 @@ const AT_COLON: AnchorChecks = [
 function checksAt(text: string, index: number, checks: AnchorChecks): number {
   let found = 0;
   for (let k = 0; k < checks.length; k++) {
-    const [check, patterns] = checks[k]!;
+    const check = checks[k]![0];
+    const patterns = checks[k]![1];
     check.lastIndex = index;
     if (check.test(text)) found |= patterns;
   }
@@ -241,7 +242,8 @@ function buildAnchorTables(): SecretAnchorTables {
   };
   // Both cases of each ASCII letter, as `foldCase` spells them.
   const markFolded = (pair: string, bit: number): void => {
-    const [first, second] = [pair[0]!, pair[1]!];
+    const first = pair[0]!;
+    const second = pair[1]!;
     for (const a of [first.toLowerCase(), first.toUpperCase()])
       for (const b of [second.toLowerCase(), second.toUpperCase()]) mark(a + b, bit);
   };

@@ -107,9 +107,12 @@ function callSources(message: Message): CallSource[] {
       continue;
     }
     const fn = (call.function ?? {}) as { name?: unknown; arguments?: unknown };
+    const { name, arguments: args } = fn;
+    // Strings as they are, without a call: a compaction lists thousands of calls, most before
+    // the engine has optimised this.
     sources.push({
-      name: fn.name === undefined ? '?' : pythonStr(fn.name),
-      args: fn.arguments === undefined ? '' : pythonStr(fn.arguments),
+      name: typeof name === 'string' ? name : name === undefined ? '?' : pythonStr(name),
+      args: typeof args === 'string' ? args : args === undefined ? '' : pythonStr(args),
     });
   }
   return sources;
@@ -155,9 +158,11 @@ function assembleMessage(
   first: number,
 ): string {
   const role = typeof message.role === 'string' ? message.role : 'unknown';
-  let content = truncateBody(finishBody(texts[first]!, message, preset));
+  const body = finishBody(texts[first]!, message, preset);
+  let content = body.length > SUMMARY_CONTENT_MAX_CHARS ? truncateBody(body) : body;
   if (role === 'tool') {
-    const id = message.tool_call_id === undefined ? '' : pythonStr(message.tool_call_id);
+    const callId = message.tool_call_id;
+    const id = typeof callId === 'string' ? callId : callId === undefined ? '' : pythonStr(callId);
     return `[TOOL RESULT ${id}]: ${content}`;
   }
   if (role === 'assistant') {
