@@ -314,21 +314,30 @@ function buildAnchorTables(): SecretAnchorTables {
 
 /** The module's tables, built when the module is first used; null: not used yet. */
 let anchorTables: SecretAnchorTables | null = null;
-/** Characters screened by the regex before the module was first used. */
+/** `loadSecretScan` was called: every screen goes to the module, short texts too. */
+let scanEveryScreen = false;
+/** Characters of long texts screened by the regex before the module was first used. */
 let regexScreenedChars = 0;
 /**
- * Loading the WebAssembly scan costs a fresh process 2–3 ms (compiling the module, building and
- * copying its tables), which one screen of a few million characters does not earn back (the
- * regex scans ~2 ns a character, the module ~1.2 with its checks). So a process screens by the
- * regex until it has screened this many characters, then loads the module and keeps it: one
- * Hermes compaction of the 10,000-message bench session (1.3M characters) does not load it, a
- * strategy that summarises all of it (22.8M) does at once, and LCM's many small summaries after
- * the first few.
+ * The module costs a call into it (and a `TextEncoder` call) per text, ~0.4 µs, and saves ~1.4 ns
+ * a character against the regex: texts shorter than this on average are screened faster by the
+ * regex, which takes them ~32K characters at a time (a Hermes compaction of the bench session:
+ * ~12,000 texts of ~110 characters, its tool results already cut to one line).
  */
-const SCAN_LOAD_AFTER_CHARS = 4_000_000;
+const SCAN_MIN_AVERAGE_CHARS = 256;
+/**
+ * Loading the module costs a fresh process ~2 ms (compiling it, building and copying its tables),
+ * what the regex spends on about a million characters. So a process screens long texts by the
+ * regex until it has screened this many characters of them, then loads the module and keeps it:
+ * a strategy that summarises the whole 10,000-message bench session (22.8M characters) loads it
+ * at once, LCM after its first dozen leaf summaries of ~80K characters.
+ */
+const SCAN_LOAD_AFTER_CHARS = 1_000_000;
 
-/** The tables for a screen of `chars` characters, or null to screen it by the regex. */
-function scanTablesFor(chars: number): SecretAnchorTables | null {
+/** The tables for a screen of `count` texts of `chars` characters, or null to screen by the regex. */
+function scanTablesFor(chars: number, count: number): SecretAnchorTables | null {
+  if (scanEveryScreen) return anchorTables;
+  if (chars < SCAN_MIN_AVERAGE_CHARS * count) return null;
   if (anchorTables === null) {
     regexScreenedChars += chars;
     if (regexScreenedChars < SCAN_LOAD_AFTER_CHARS) return null;
@@ -338,10 +347,12 @@ function scanTablesFor(chars: number): SecretAnchorTables | null {
 }
 
 /**
- * Uses the WebAssembly scan from now on, whatever has been screened so far (where WebAssembly is
- * available): for a process that knows it will screen much, and for tests of the scan itself.
+ * Uses the WebAssembly scan from now on for every screen, short texts too, whatever has been
+ * screened so far (where WebAssembly is available): for tests of the scan itself, and a process
+ * that knows it will screen much.
  */
 export function loadSecretScan(): void {
+  scanEveryScreen = true;
   anchorTables ??= buildAnchorTables();
 }
 
@@ -354,8 +365,9 @@ export function loadSecretScan(): void {
  * In WebAssembly (`secret-anchor-scan.ts`), runs of texts up to ~350K characters are scanned by
  * one call, each text after a zero byte, and the candidates are checked by the screen's regex at
  * their index in their own text, so the flags are exactly `couldContainSecret` of each text.
- * Until the module is worth loading (`SCAN_LOAD_AFTER_CHARS`), where WebAssembly is unavailable,
- * and for a run over the module's area, the regex scans instead (`screenWithRegex`): the short
+ * For texts too short on average to be worth a call each (`SCAN_MIN_AVERAGE_CHARS`), until the
+ * module is worth loading (`SCAN_LOAD_AFTER_CHARS`), where WebAssembly is unavailable, and for a
+ * run over the module's area, the regex scans instead (`screenWithRegex`): the short
  * texts joined with newlines into pieces of ~32K characters, one scan each, the long ones on
  * their own. A flag may then be set where the text alone would not be (an anchor whose
  * lookbehind reaches into the text before), never missed: every alternative consumes only its
@@ -367,7 +379,7 @@ export function screenTexts(texts: readonly string[]): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let chars = 0;
   for (let i = 0; i < texts.length; i++) chars += texts[i]!.length;
-  const tables = scanTablesFor(chars);
+  const tables = scanTablesFor(chars, texts.length);
   if (tables === null) {
     screenWithRegex(texts, 0, texts.length, flags);
     return flags;
@@ -468,7 +480,7 @@ function screenPiece(texts: readonly string[], start: number, end: number, flags
 export function possibleSecretPatterns(text: string): number {
   let found = 0;
   // In WebAssembly where it serves: the anchors are the candidates the screen's regex confirms.
-  const tables = scanTablesFor(text.length);
+  const tables = scanTablesFor(text.length, 1);
   const scanned =
     tables !== null &&
     scanSecretCandidates([text], 0, 1, tables, (at) => {

@@ -251,17 +251,19 @@ describe('screenTexts', () => {
     }
   });
 
-  it('scans by the regex until the process has screened enough to load the WebAssembly scan', async () => {
+  it('scans long texts by the regex until the process has screened enough of them to load the WebAssembly scan, short texts always', async () => {
     vi.resetModules();
     try {
       const fresh = await import('#core/compression/could-contain-secret.ts');
       // Joined with a newline, `API_KEY` reaches the next text's `=` (`\s*` takes the newline):
       // the regex flags that text; the module, scanning each text alone, does not.
-      const reaching = ['API_KEY', '= x'];
+      const reaching = [`${'plain words '.repeat(30)}API_KEY`, `= x ${'plain words '.repeat(30)}`];
       expect(Array.from(fresh.screenTexts(reaching))).toEqual([0, 1]);
-      // Past four million characters screened, the module loads and stays.
-      fresh.screenTexts(['plain words '.repeat(400_000)]);
+      // Past a million characters of long texts screened, the module loads and stays.
+      fresh.screenTexts(['plain words '.repeat(100_000)]);
       expect(Array.from(fresh.screenTexts(reaching))).toEqual([0, 0]);
+      // Short texts stay with the regex: a call into the module per text costs more than it saves.
+      expect(Array.from(fresh.screenTexts(['API_KEY', '= x']))).toEqual([0, 1]);
     } finally {
       vi.resetModules();
     }
