@@ -2,7 +2,7 @@
  * The secret screen in WebAssembly (`secret-scan.wat`): a text is encoded into the module's
  * memory with `TextEncoder.encodeInto` (UTF-8), the module finds the anchors that pass its byte
  * conditions (candidates) and reports their UTF-16 indices, and only those are checked by the
- * screen's regex, at their index. The regex's own scan stops at every one of the ~1.2 million
+ * screen's regex, at their index. The regex's own scan stops at every one of the ~1.5 million
  * anchor characters (`_ - = : A S B J`) of the 10,000-message bench session's 22.8 MB, ~1.75 ns
  * a character in all; the module passes ~1,000 on (it compares whole names where a pair of bytes
  * let through ~26,000).

@@ -384,8 +384,10 @@
     (local $offsets_full i32)
     (local $shifts i32)
     (local $write i32)
-    (local $extra i32)
+    (local $listed_bytes i32)
     (local $read i32)
+    ;; Where the slots past the first four of a crowded block are written.
+    (local $spill i32)
     (local $anchor_block i32)
     ;; Per low nibble, per high nibble: the bits of the anchors with it (`_ : - = A S B J`).
     (local $low_nibbles v128)
@@ -451,7 +453,7 @@
                           (i8x16.splat (i32.const 0x80)))))))))
             ;; Four slots whatever the count (`ctz` of no bits is 32: an offset past the block,
             ;; in a slot the count does not reach, so never read).
-            (local.set $extra (i32.shl (i32.popcnt (local.get $mask)) (i32.const 2)))
+            (local.set $listed_bytes (i32.shl (i32.popcnt (local.get $mask)) (i32.const 2)))
             (i32.store (local.get $write) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
             (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
             (i32.store offset=4 (local.get $write) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
@@ -462,13 +464,13 @@
             (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
             (if (local.get $mask)
               (then
-                (local.set $read (i32.add (local.get $write) (i32.const 16)))
+                (local.set $spill (i32.add (local.get $write) (i32.const 16)))
                 (loop $more
-                  (i32.store (local.get $read) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
-                  (local.set $read (i32.add (local.get $read) (i32.const 4)))
+                  (i32.store (local.get $spill) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
+                  (local.set $spill (i32.add (local.get $spill) (i32.const 4)))
                   (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
                   (br_if $more (local.get $mask)))))
-            (local.set $write (i32.add (local.get $write) (local.get $extra)))
+            (local.set $write (i32.add (local.get $write) (local.get $listed_bytes)))
             (local.set $block (i32.add (local.get $block) (i32.const 16)))
             (br $blocks)))
         ;; Pass 2: each listed anchor, most turned down by its neighbours' pair bits without a call.

@@ -136,7 +136,10 @@ function toolCallLine(name: string, redactedArgs: string | null): string {
 function redactedTexts(body: string, calls: readonly CallSource[] | null, into: string[]): void {
   into.push(body);
   if (calls === null) return;
-  for (let i = 0; i < calls.length; i++) if (calls[i]!.args !== null) into.push(calls[i]!.args!);
+  for (let i = 0; i < calls.length; i++) {
+    const args = calls[i]!.args;
+    if (args !== null) into.push(args);
+  }
 }
 
 /** An assistant's calls as the serialiser lists them; null when it lists none. */
@@ -159,6 +162,7 @@ function assembleMessage(
 ): string {
   const role = typeof message.role === 'string' ? message.role : 'unknown';
   const body = finishBody(texts[first]!, message, preset);
+  // No longer than the limit in UTF-16 units, so not in code points either: no call needed.
   let content = body.length > SUMMARY_CONTENT_MAX_CHARS ? truncateBody(body) : body;
   if (role === 'tool') {
     const callId = message.tool_call_id;
