@@ -373,15 +373,19 @@ export function loadSecretScan(): void {
  * lookbehind reaches into the text before), never missed: every alternative consumes only its
  * anchor character, a newline is no anchor, and the only negative lookaround (no key character
  * before a vendor key) holds at a text's start either way, since a newline is no key character.
- * A flagged text is then redacted as usual, which screens it again on its own.
+ *
+ * With `patterns`, each flagged text also gets there what `possibleSecretPatterns` gives for it
+ * (0 for the others), so its redaction need not screen it again: from the candidates the module
+ * confirmed, or, for a text the regex flagged, by `possibleSecretPatterns` itself.
  */
-export function screenTexts(texts: readonly string[]): Uint8Array {
+export function screenTexts(texts: readonly string[], patterns?: Uint16Array): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let chars = 0;
   for (let i = 0; i < texts.length; i++) chars += texts[i]!.length;
   const tables = scanTablesFor(chars, texts.length);
   if (tables === null) {
     screenWithRegex(texts, 0, texts.length, flags);
+    if (patterns) patternsOfFlagged(texts, flags, patterns);
     return flags;
   }
   // Runs of texts up to a third of the module's area (a character is at most three bytes in
@@ -394,10 +398,24 @@ export function screenTexts(texts: readonly string[]): Uint8Array {
       runChars += 1 + texts[end]!.length;
       end++;
     }
-    if (!scanRun(texts, start, end, flags, tables)) screenWithRegex(texts, start, end, flags);
+    if (!scanRun(texts, start, end, flags, tables, patterns)) {
+      screenWithRegex(texts, start, end, flags);
+      if (patterns) patternsOfFlagged(texts, flags, patterns, start, end);
+    }
     start = end;
   }
   return flags;
+}
+
+/** `possibleSecretPatterns` of each flagged text of `texts[from, to)`, into `patterns`. */
+function patternsOfFlagged(
+  texts: readonly string[],
+  flags: Uint8Array,
+  patterns: Uint16Array,
+  from = 0,
+  to = texts.length,
+): void {
+  for (let k = from; k < to; k++) if (flags[k] === 1) patterns[k] = possibleSecretPatterns(texts[k]!);
 }
 
 /** `screenTexts` of `texts[from, to)` by the regex: short texts in pieces, long ones alone. */
@@ -429,6 +447,8 @@ function screenWithRegex(texts: readonly string[], from: number, to: number, fla
  * Flags the texts of `texts[start, end)` where the screen matches, scanning them as one in
  * WebAssembly, a zero byte between (the module's conditions stop at a zero as at a text's edge);
  * false when the run was not scanned (over the module's area, or WebAssembly is unavailable).
+ * With `patterns`, every candidate is checked, and the patterns each confirmed one could start
+ * are added to its text's (as `possibleSecretPatterns` does); without, one is enough.
  */
 function scanRun(
   texts: readonly string[],
@@ -436,6 +456,7 @@ function scanRun(
   end: number,
   flags: Uint8Array,
   tables: SecretAnchorTables,
+  patterns: Uint16Array | undefined,
 ): boolean {
   let text = start;
   // Where text `text` starts in the texts joined.
@@ -445,7 +466,12 @@ function scanRun(
       textStart += texts[text]!.length + 1;
       text++;
     }
-    if (flags[text] === 0 && secretAt(texts[text]!, at - textStart)) flags[text] = 1;
+    if (patterns === undefined) {
+      if (flags[text] === 0 && secretAt(texts[text]!, at - textStart)) flags[text] = 1;
+    } else if (secretAt(texts[text]!, at - textStart)) {
+      flags[text] = 1;
+      patterns[text]! |= patternsAt(texts[text]!, at - textStart);
+    }
     return false;
   });
 }

@@ -220,8 +220,17 @@ const LENIENT_PATTERNS = PASSES.reduce((all, pass) => (pass.strictOnly ? all : a
  */
 export function redactSensitiveText(text: string, options: RedactOptions = {}): string {
   if (!text || !couldContainSecret(text)) return text;
+  return redactScreenedText(text, possibleSecretPatterns(text), options);
+}
+
+/**
+ * `redactSensitiveText` of a text already screened: `patterns` is what `possibleSecretPatterns`
+ * gives for it (`screenTexts` gives it for many texts at once), so it is not scanned again
+ * before the first pass.
+ */
+export function redactScreenedText(text: string, patterns: number, options: RedactOptions = {}): string {
   const enabled = options.redactUrlCredentials ? ALL_PATTERNS : LENIENT_PATTERNS;
-  let possible = possibleSecretPatterns(text) & enabled;
+  let possible = patterns & enabled;
   if (possible === 0) return text;
   let result = text;
   for (const pass of PASSES) {
@@ -239,3 +248,7 @@ const STRICT: RedactOptions = { redactUrlCredentials: true };
 
 /** The strict mode every compaction boundary uses (Hermes `_redact_compaction_text`). */
 export const redactCompactionText = (text: string): string => redactSensitiveText(text, STRICT);
+
+/** `redactCompactionText` of a screened text (`redactScreenedText`). */
+export const redactScreenedCompactionText = (text: string, patterns: number): string =>
+  redactScreenedText(text, patterns, STRICT);

@@ -9,7 +9,12 @@ import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
 import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
 import { joinAsRope } from '../shared/join-as-rope.ts';
 import { screenTexts } from './could-contain-secret.ts';
-import { redactCompactionText, redactSensitiveText } from './redact-sensitive-text.ts';
+import {
+  redactCompactionText,
+  redactScreenedCompactionText,
+  redactScreenedText,
+  redactSensitiveText,
+} from './redact-sensitive-text.ts';
 import { stripThinkBlocks } from './strip-think-blocks.ts';
 
 /** Per-message body limits: the summariser's own window is the budget here. */
@@ -89,6 +94,12 @@ function finishBody(redacted: string, message: Message, preset: Preset): string 
 /** The redactor of a preset: 2026-04's lenient one, or the strict compaction mode. */
 const redactorFor = (preset: Preset): ((text: string) => string) =>
   preset.summary.serialization === 'raw' ? redactSensitiveText : redactCompactionText;
+
+/** `redactorFor` of texts already screened, given the patterns the screen found possible. */
+const screenedRedactorFor = (preset: Preset): ((text: string, patterns: number) => string) =>
+  preset.summary.serialization === 'raw'
+    ? (text, patterns) => redactScreenedText(text, patterns)
+    : redactScreenedCompactionText;
 
 interface CallSource {
   readonly name: string;
@@ -210,7 +221,8 @@ export type SummaryTextCache = WeakMap<Message, string>;
  * The whole block of turns for the summariser prompt. The texts of the messages not serialised
  * before are gathered into one list and screened for secrets together (`screenTexts`: a few
  * scans of many texts each instead of one call per text); only the texts the screen flags go
- * through the redactor, in place. A compaction serialises thousands of messages once each, so
+ * through the redactor, in place, starting from the patterns the screen found possible in each
+ * (a flagged text is not screened again). A compaction serialises thousands of messages once each, so
  * this stays one flat pass with no per-message copies. The block comes back as a rope of the
  * messages' texts (`joinAsRope`): its megabytes are copied into one string only when something
  * reads it whole (a summariser call, the assessment's token count), not by every compaction.
@@ -240,9 +252,10 @@ export function serializeForSummary(
     redactedTexts(bodySource(message, preset), calls, texts);
   }
   if (pending.length === 0) return joinAsRope(parts, '\n\n');
-  const flags = screenTexts(texts);
-  const redactor = redactorFor(preset);
-  for (let k = 0; k < texts.length; k++) if (flags[k] === 1) texts[k] = redactor(texts[k]!);
+  const patterns = new Uint16Array(texts.length);
+  screenTexts(texts, patterns);
+  const redactor = screenedRedactorFor(preset);
+  for (let k = 0; k < texts.length; k++) if (patterns[k] !== 0) texts[k] = redactor(texts[k]!, patterns[k]!);
   for (let k = 0; k < pending.length; k++) {
     const index = pending[k]!;
     const message = turns[index]!;

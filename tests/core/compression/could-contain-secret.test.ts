@@ -238,6 +238,34 @@ describe('screenTexts', () => {
     );
   });
 
+  it('gives each flagged text the patterns possibleSecretPatterns finds in it alone, on either path', async () => {
+    loadSecretScan();
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      const byRegex = await import('#core/compression/could-contain-secret.ts');
+      const pieces = fc.array(fc.oneof(anchorText, fc.constantFrom(...SECRETS)), { maxLength: 4 });
+      const sample = pieces.map((parts) => parts.join(' '));
+      fc.assert(
+        fc.property(fc.array(sample, { maxLength: 30 }), (samples) => {
+          const inModule = new Uint16Array(samples.length);
+          const flags = screenTexts(samples, inModule);
+          const inRegex = new Uint16Array(samples.length);
+          byRegex.screenTexts(samples, inRegex);
+          samples.forEach((text, index) => {
+            const alone = byRegex.possibleSecretPatterns(text);
+            expect(inModule[index], JSON.stringify(text)).toBe(flags[index] === 1 ? alone : 0);
+            expect(inRegex[index], JSON.stringify(text)).toBe(byRegex.couldContainSecret(text) ? alone : 0);
+          });
+        }),
+        { numRuns: RUNS, seed: 29 },
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
   it('screens by the regex alone where WebAssembly is unavailable (a page whose CSP forbids it)', async () => {
     vi.resetModules();
     vi.stubGlobal('WebAssembly', undefined);
