@@ -51,6 +51,7 @@ import {
   nothingToCompact,
   summaryMessage,
   tokensFor,
+  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 import { plural } from '../shared/plural.ts';
@@ -390,7 +391,7 @@ const cleared = (message: Message): Message => ({ ...message, content: CLEARED_T
 async function compactServer(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
+  const tokensBefore = roughTokensBefore(input);
   const tokens = tokensFor(input);
   const settings = readSettings(config);
   const decision = decide(messages, settings, tokens, preparedOf(input));

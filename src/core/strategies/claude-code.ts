@@ -44,6 +44,7 @@ import {
   summaryMessage,
   sumTokens,
   tokensFor,
+  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 
@@ -341,7 +342,7 @@ async function compactClaudeCode(input: CompactInput, deps: CompactDeps): Promis
   const { messages, config } = input;
   const count = messages.length;
   const headEnd = leadingSystemCount(messages);
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
+  const tokensBefore = roughTokensBefore(input);
   const fates = new Uint8Array(count);
   if (headEnd >= count) {
     return nothingToCompact(

@@ -44,6 +44,7 @@ import {
   summaryMessage,
   sumTokens,
   tokensFor,
+  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 
@@ -440,7 +441,7 @@ function truncationNotice(messages: readonly Message[], start: number, end: numb
 async function compactCline(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
+  const tokensBefore = roughTokensBefore(input);
   const tokens = tokensFor(input);
   const prepared = preparedOf(messages, input.prepared);
   const layout = layoutCline(messages, config, tokens, prepared);

@@ -38,6 +38,7 @@ import {
   sumTokens,
   tokensFor,
   utf8Bytes,
+  roughTokensBefore,
 } from './strategy-kit.ts';
 import { firstMessageSent, templatePromptTokens, trimmedText } from './trim-request-to-window.ts';
 import { writeSummary } from './write-summary.ts';
@@ -229,7 +230,7 @@ async function compactCodex(input: CompactInput, deps: CompactDeps): Promise<Str
   const { messages, config } = input;
   const count = messages.length;
   const headEnd = leadingSystemCount(messages);
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
+  const tokensBefore = roughTokensBefore(input);
   const fates = new Uint8Array(count);
   if (headEnd >= count) {
     return nothingToCompact(

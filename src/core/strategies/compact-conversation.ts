@@ -38,7 +38,7 @@ import {
 export type CompactionReason =
   'hygiene' | 'preflight' | 'pre-api' | 'post-turn' | 'overflow' | 'manual' | 'replay';
 
-export interface ConversationCompactionInput extends CompactInput {
+export interface ConversationCompactionInput extends Omit<CompactInput, 'messagesTokens'> {
   readonly reason: CompactionReason;
   /** The system prompt sent beside the messages (chat keeps it apart; a transcript carries it inside). */
   readonly systemPrompt: string;
@@ -79,10 +79,11 @@ export async function compactConversation(
   const messages =
     input.reason === 'hygiene' ? hygieneInputMessages(input.messages, preset) : [...input.messages];
   // What the caller prepared (and its per-index token counts) describes its own list; it still
-  // holds when hygiene kept every message as it was.
+  // holds when hygiene kept every message as it was (only hygiene makes a list of its own).
   const sameList =
-    messages.length === input.messages.length &&
-    messages.every((message, index) => message === input.messages[index]);
+    input.reason !== 'hygiene' ||
+    (messages.length === input.messages.length &&
+      messages.every((message, index) => message === input.messages[index]));
   const { prepared, tokens, ...rest } = input;
   // The caches are keyed by message identity, so the planner's stay valid for any list of its
   // messages; every measurement of this compaction (the strategy's included) shares them.
@@ -90,16 +91,7 @@ export async function compactConversation(
   const sizeCache = input.sizeCache ?? planned.sizeCache ?? new WeakMap();
   const summaryTextCache = input.summaryTextCache ?? planned.summaryTextCache ?? new WeakMap();
   const caches = { sizeCache, summaryTextCache };
-  const strategyInput = sameList
-    ? {
-        ...rest,
-        messages,
-        ...caches,
-        ...(prepared !== undefined ? { prepared } : {}),
-        ...(tokens ? { tokens } : {}),
-      }
-    : { ...rest, messages, ...caches };
-  // One walk over the cached sizes gives both estimates, before and after.
+  // One walk over the cached sizes gives both estimates before, and the strategy's own.
   const toolsCharCount = toolsChars(input.tools, preset);
   const sizesBefore = sumRoughMessageSizes(messages, preset, sizeCache);
   const requestTokensBefore = roughRequestTokensFromSizes(
@@ -109,6 +101,16 @@ export async function compactConversation(
     preset,
   );
   const tokensBefore = roughTokensFromSizes(sizesBefore.chars, sizesBefore.images);
+  const measured = { ...caches, messagesTokens: tokensBefore };
+  const strategyInput = sameList
+    ? {
+        ...rest,
+        messages,
+        ...measured,
+        ...(prepared !== undefined ? { prepared } : {}),
+        ...(tokens ? { tokens } : {}),
+      }
+    : { ...rest, messages, ...measured };
   const compaction = await strategy.compact(strategyInput, deps);
   const unchanged = (skipped: CompactSkipReason, notes: readonly string[]): ConversationCompaction => ({
     compaction,

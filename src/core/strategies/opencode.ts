@@ -52,6 +52,7 @@ import {
   summaryMessage,
   sumTokens,
   tokensFor,
+  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 import { plural } from '../shared/plural.ts';
@@ -498,7 +499,7 @@ function planOpencode(input: PlanInput): StrategyPlan {
 async function compactOpencode(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
+  const tokensBefore = roughTokensBefore(input);
   const tokens = tokensFor(input);
   const prepared = preparedOf(messages, input.prepared);
   const layout = layoutOpencode(messages, config, tokens, prepared);

@@ -11,7 +11,10 @@ import { contentTextForContains } from '../compression/content-text.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import { HOST_PRESET } from './host-preset.ts';
 import type { Preset } from '../presets/preset.ts';
-import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
+import {
+  estimateMessagesTokensRough,
+  type RoughSizeCache,
+} from '../tokens/estimate-messages-tokens-rough.ts';
 import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
@@ -131,6 +134,13 @@ export function utf8Bytes(text: string): number {
   }
   return bytes;
 }
+
+/**
+ * The rough estimate of a compaction's input (its `tokensBefore`): the caller's measure when it
+ * gave one, so a compaction walks its thousands of messages for it once, not once per layer.
+ */
+export const roughTokensBefore = (input: CompactInput): number =>
+  input.messagesTokens ?? estimateMessagesTokensRough(input.messages, HOST_PRESET, input.sizeCache);
 
 /** A compaction that left the input as it was: nothing lay between what the strategy keeps. */
 export function nothingToCompact(

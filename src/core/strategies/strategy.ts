@@ -202,6 +202,11 @@ export interface CompactInput {
   readonly sizeCache?: RoughSizeCache;
   /** Each message as the summariser reads it, under the strategy's preset (same sharing). */
   readonly summaryTextCache?: SummaryTextCache;
+  /**
+   * The rough estimate of `messages` under the strategy's preset, when the caller measured it
+   * (`compactConversation` does, once, for its own report): the strategy's `tokensBefore`.
+   */
+  readonly messagesTokens?: number;
 }
 
 export interface CompactDeps {
