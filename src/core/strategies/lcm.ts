@@ -48,6 +48,7 @@ import {
   percentText,
   summaryMessage,
   tokensFor,
+  roughTokensBefore,
 } from './strategy-kit.ts';
 import {
   CONDENSED_TARGET_TOKENS,
@@ -233,33 +234,49 @@ function planLcm(input: PlanInput): StrategyPlan {
   };
 }
 
-/** "terminal ×3, read_file ×2": the tools called in a span, most used first. */
-function toolCallCounts(messages: readonly Message[], start: number, end: number): string {
-  const counts = new Map<string, number>();
-  for (let index = start; index < end; index++) {
-    const calls = messages[index]!.tool_calls ?? [];
-    for (let k = 0; k < calls.length; k++) {
-      const name = calls[k]!.function?.name || 'tool';
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-  }
-  return [...counts]
-    .sort((left, right) => right[1] - left[1])
-    .map(([name, times]) => `${name} ×${times}`)
-    .join(', ');
+/** What a summary's span holds, from one walk: the user's requests, the turns, the tools called. */
+interface SpanContents {
+  readonly asks: readonly Message[];
+  readonly replies: number;
+  readonly results: number;
+  /** Calls per tool name, in the order first called. */
+  readonly toolCalls: ReadonlyMap<string, number>;
 }
 
-function leafFooter(messages: readonly Message[], start: number, end: number): string {
-  let asks = 0;
+function spanContents(messages: readonly Message[], start: number, end: number): SpanContents {
+  const asks: Message[] = [];
   let replies = 0;
   let results = 0;
+  const toolCalls = new Map<string, number>();
   for (let index = start; index < end; index++) {
     const message = messages[index]!;
     if (message.role === 'tool') results++;
     else if (message.role === 'assistant') replies++;
-    else if (isUserAsk(message)) asks++;
+    else if (isUserAsk(message)) asks.push(message);
+    const calls = message.tool_calls ?? [];
+    for (let k = 0; k < calls.length; k++) {
+      const name = calls[k]!.function?.name || 'tool';
+      toolCalls.set(name, (toolCalls.get(name) ?? 0) + 1);
+    }
   }
-  const tools = toolCallCounts(messages, start, end);
+  return { asks, replies, results, toolCalls };
+}
+
+/** "terminal ×3, read_file ×2": the tools called in a span, most used first. */
+const toolCallCounts = (toolCalls: ReadonlyMap<string, number>): string =>
+  [...toolCalls]
+    .sort((left, right) => right[1] - left[1])
+    .map(([name, times]) => `${name} ×${times}`)
+    .join(', ');
+
+/** "the exact text of messages #a–#b: …": what expanding a summary's span gives back. */
+function leafFooter(
+  start: number,
+  end: number,
+  { asks: userAsks, replies, results, toolCalls }: SpanContents,
+): string {
+  const asks = userAsks.length;
+  const tools = toolCallCounts(toolCalls);
   const parts = [
     asks > 0 ? plural(asks, 'user request', 'user requests') : null,
     replies > 0 ? plural(replies, 'assistant turn', 'assistant turns') : null,
@@ -311,7 +328,7 @@ function mergeSections(bodies: readonly string[]): string {
 async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<StrategyCompaction> {
   const { messages, config } = input;
   const count = messages.length;
-  const tokensBefore = estimateMessagesTokensRough(messages, HOST_PRESET, input.sizeCache);
+  const tokensBefore = roughTokensBefore(input);
   const tokens = tokensFor(input);
   const settings = readSettings(config);
   const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
@@ -371,6 +388,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
     }
     const override = input.summaryOverrides?.[overrideIndex++];
     const { start, end } = summary.span;
+    const contents = spanContents(messages, start, end);
     let body: string;
     let prompt: string | null;
     let fallback = false;
@@ -407,10 +425,9 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
           error ??= written.error;
           memberBodies.push(written.body);
         }
-        const asks = messages.slice(start, end).filter(isUserAsk);
         const written = await writeSummary(
           {
-            turns: asks,
+            turns: contents.asks,
             preset: HOST_PRESET,
             textCache: input.summaryTextCache,
             instructions: CONDENSED_INSTRUCTIONS,
@@ -440,8 +457,8 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
       body,
       expandFor:
         summary.kind === 'leaf'
-          ? leafFooter(messages, start, end)
-          : `the ${formatCount(descendants)} depth-0 summaries it condenses, and beneath them ${leafFooter(messages, start, end)}`,
+          ? leafFooter(start, end, contents)
+          : `the ${formatCount(descendants)} depth-0 summaries it condenses, and beneath them ${leafFooter(start, end, contents)}`,
     });
     firstError ??= error;
     inserted.push({
