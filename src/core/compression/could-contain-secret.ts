@@ -458,10 +458,13 @@ function scanRun(
   tables: SecretAnchorTables,
   patterns: Uint16Array | undefined,
 ): boolean {
+  const candidates = scanSecretCandidates(texts, start, end, tables);
+  if (candidates === null) return false;
   let text = start;
   // Where text `text` starts in the texts joined.
   let textStart = 0;
-  return scanSecretCandidates(texts, start, end, tables, (at) => {
+  for (let k = 0; k < candidates.length; k++) {
+    const at = candidates[k]!;
     while (at > textStart + texts[text]!.length) {
       textStart += texts[text]!.length + 1;
       text++;
@@ -472,8 +475,8 @@ function scanRun(
       flags[text] = 1;
       patterns[text]! |= patternsAt(texts[text]!, at - textStart);
     }
-    return false;
-  });
+  }
+  return true;
 }
 
 /** Flags the texts of `texts[start, end)` that hold an anchor, scanning them joined by the regex. */
@@ -507,13 +510,14 @@ export function possibleSecretPatterns(text: string): number {
   let found = 0;
   // In WebAssembly where it serves: the anchors are the candidates the screen's regex confirms.
   const tables = scanTablesFor(text.length, 1);
-  const scanned =
-    tables !== null &&
-    scanSecretCandidates([text], 0, 1, tables, (at) => {
+  const candidates = tables === null ? null : scanSecretCandidates([text], 0, 1, tables);
+  if (candidates !== null) {
+    for (let k = 0; k < candidates.length; k++) {
+      const at = candidates[k]!;
       if (secretAt(text, at)) found |= patternsAt(text, at);
-      return false;
-    });
-  if (scanned) return found;
+    }
+    return found;
+  }
   SECRET_ANCHORS_RE.lastIndex = 0;
   for (let match = SECRET_ANCHORS_RE.exec(text); match !== null; match = SECRET_ANCHORS_RE.exec(text))
     found |= patternsAt(text, match.index);
