@@ -27,13 +27,23 @@ export interface LcmSettings {
 /** Per transcript: the depth of each summary this strategy wrote earlier (−1 for raw messages). */
 export interface LcmPrepared {
   readonly depth: Int8Array;
+  /** The last layout made with this value, and what it was made from. */
+  readonly memo: { last: LaidOut | null };
+}
+
+/** A layout with its inputs: the messages, each one's token count, the settings. */
+interface LaidOut {
+  readonly messages: readonly Message[];
+  readonly tokens: Float64Array;
+  readonly settings: LcmSettings;
+  readonly layout: LcmLayout;
 }
 
 export function prepareLcm(messages: readonly Message[]): LcmPrepared {
   const depth = new Int8Array(messages.length);
   for (let index = 0; index < messages.length; index++)
     depth[index] = Math.min(127, lcmSummaryDepth(messages[index]!));
-  return { depth };
+  return { depth, memo: { last: null } };
 }
 
 /** One node of the prefix outside the fresh tail, oldest first. */
@@ -77,7 +87,7 @@ const isToolResult = (message: Message): boolean => message.role === 'tool';
  */
 function freshTailStart(
   messages: readonly Message[],
-  tokens: MessageTokens,
+  tokens: Pick<MessageTokens, 'of'>,
   headEnd: number,
   settings: LcmSettings,
   prepared: LcmPrepared,
@@ -120,9 +130,48 @@ function unitEnd(messages: readonly Message[], index: number, limit: number): nu
   return end;
 }
 
+/**
+ * The layout of `messages` under `settings`. A compaction after its plan gets the layout the
+ * plan showed, the same object, without laying the transcript out again: the last layout made
+ * with `prepared` is kept with its inputs and returned when the messages (by identity), their
+ * token counts and the settings are all the same. Laying out 10,000 messages in a fresh process
+ * took 1–2 ms, and its optimisation ~20 ms of V8's compiler CPU, abandoned unfinished every time.
+ */
 export function layoutLcm(
   messages: readonly Message[],
   tokens: MessageTokens,
+  settings: LcmSettings,
+  prepared: LcmPrepared,
+): LcmLayout {
+  const last = prepared.memo.last;
+  if (last !== null && sameInputs(last, messages, tokens, settings)) return last.layout;
+  const counts = new Float64Array(messages.length);
+  for (let index = 0; index < counts.length; index++) counts[index] = tokens.of(index);
+  const layout = computeLayout(messages, { of: (index) => counts[index]! }, settings, prepared);
+  prepared.memo.last = { messages, tokens: counts, settings, layout };
+  return layout;
+}
+
+function sameInputs(
+  last: LaidOut,
+  messages: readonly Message[],
+  tokens: MessageTokens,
+  settings: LcmSettings,
+): boolean {
+  if (last.messages.length !== messages.length) return false;
+  const before = last.settings as unknown as Record<string, unknown>;
+  const now = settings as unknown as Record<string, unknown>;
+  const keys = Object.keys(now);
+  if (keys.length !== Object.keys(before).length) return false;
+  for (let k = 0; k < keys.length; k++) if (before[keys[k]!] !== now[keys[k]!]) return false;
+  for (let index = 0; index < messages.length; index++)
+    if (messages[index] !== last.messages[index] || tokens.of(index) !== last.tokens[index]) return false;
+  return true;
+}
+
+function computeLayout(
+  messages: readonly Message[],
+  tokens: Pick<MessageTokens, 'of'>,
   settings: LcmSettings,
   prepared: LcmPrepared,
 ): LcmLayout {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { INITIAL_COMPRESSOR_STATE, type CompressorState } from '#core/compression/compressor-state.ts';
 import { createOfflineSummarizer } from '#core/compression/offline-summarizer.ts';
@@ -7,6 +8,7 @@ import { buildDemoTranscript } from '#core/demo/demo-transcript.ts';
 import { generateAgentTranscript } from '#core/demo/generate-agent-transcript.ts';
 import { compactConversation } from '#core/strategies/compact-conversation.ts';
 import { LCM_STRATEGY as strategy } from '#core/strategies/lcm.ts';
+import { layoutLcm, prepareLcm, type LcmSettings } from '#core/strategies/lcm-layout.ts';
 import { parseLcmSummary } from '#core/strategies/lcm-summary-wrapper.ts';
 import { FATE, FATE_NAMES, type MessageTokens } from '#core/strategies/strategy.ts';
 import { roughMessageTokens } from '#core/strategies/strategy-kit.ts';
@@ -420,4 +422,80 @@ describe('lcm: through compactConversation and at scale', () => {
       }
     },
   );
+});
+
+describe('lcm: one layout for a plan and the compaction after it', () => {
+  const { messages } = generateAgentTranscript({ messageCount: 400, seed: 7 });
+  const sizes = messages.map((message) => Math.ceil(messageText(message).length / 4) + 3);
+  const SETTINGS: LcmSettings = {
+    thresholdShare: 0.75,
+    tailCount: 16,
+    tailTokens: 6000,
+    chunkTokens: 3000,
+    leafTarget: 600,
+    condense: true,
+    fanout: 4,
+  };
+
+  it('gives the compaction the layout its plan made, for a copy of the list and counts alike', () => {
+    const prepared = prepareLcm(messages);
+    const planned = layoutLcm(messages, handTokens(sizes), SETTINGS, prepared);
+    expect(layoutLcm([...messages], handTokens([...sizes]), { ...SETTINGS }, prepared)).toBe(planned);
+  });
+
+  it('lays out again when a count, a setting or a message differs, as a fresh layout would', () => {
+    const prepared = prepareLcm(messages);
+    const planned = layoutLcm(messages, handTokens(sizes), SETTINGS, prepared);
+    const recounted = sizes.map((size, index) => (index === 120 ? size + 5000 : size));
+    // A message replaced by a user turn where that moves a cut (the first such index).
+    const replacedAt = (index: number): Message[] =>
+      messages.map((message, at) => (at === index ? { role: 'user' as const, content: 'x' } : message));
+    const moved = messages.findIndex(
+      (_, index) =>
+        JSON.stringify(layoutLcm(replacedAt(index), handTokens(sizes), SETTINGS, prepareLcm(messages))) !==
+        JSON.stringify(planned),
+    );
+    const replaced = replacedAt(moved);
+    const changes: [Message[], number[], LcmSettings][] = [
+      [messages, recounted, SETTINGS],
+      [messages, sizes, { ...SETTINGS, chunkTokens: 2000 }],
+      [messages, sizes, { ...SETTINGS, condense: false }],
+      [replaced, sizes, SETTINGS],
+    ];
+    for (const [list, counts, settings] of changes) {
+      // Each change right after a plan, whose layout is the one kept.
+      const replanned = prepareLcm(messages);
+      layoutLcm(messages, handTokens(sizes), SETTINGS, replanned);
+      const layout = layoutLcm(list, handTokens(counts), settings, replanned);
+      expect(layout).not.toEqual(planned);
+      expect(layout).toEqual(layoutLcm(list, handTokens(counts), settings, prepareLcm(list)));
+    }
+  });
+
+  it('never changes a layout: any sequence of plans matches layouts made from nothing', () => {
+    const step = fc.record({
+      bump: fc.option(fc.tuple(fc.nat(messages.length - 1), fc.integer({ min: -50, max: 9000 })), {
+        nil: null,
+      }),
+      chunkTokens: fc.constantFrom(2000, 3000),
+      tailCount: fc.constantFrom(8, 16),
+      copy: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 5 }), (steps) => {
+        const prepared = prepareLcm(messages);
+        for (const { bump, chunkTokens, tailCount, copy } of steps) {
+          const counts = bump
+            ? sizes.map((size, index) => (index === bump[0] ? Math.max(0, size + bump[1]) : size))
+            : sizes;
+          const settings = { ...SETTINGS, chunkTokens, tailCount };
+          const list = copy ? [...messages] : messages;
+          expect(layoutLcm(list, handTokens(counts), settings, prepared)).toEqual(
+            layoutLcm(list, handTokens(counts), settings, prepareLcm(list)),
+          );
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
