@@ -395,7 +395,12 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
   const tokens = tokensFor(input);
   const settings = readSettings(config);
   const decision = decide(messages, settings, tokens, preparedOf(input));
-  const edited = messages.map((message, index) => (decision.cleared.has(index) ? cleared(message) : message));
+  // With nothing to clear (clearing is off unless enabled), the messages stand as they are: no
+  // pass over 10,000 of them to copy the list.
+  const edited: readonly Message[] =
+    decision.cleared.size === 0
+      ? messages
+      : messages.map((message, index) => (decision.cleared.has(index) ? cleared(message) : message));
   const base = {
     pruned: [],
     reattached: [],
@@ -411,7 +416,7 @@ async function compactServer(input: CompactInput, deps: CompactDeps): Promise<St
   if (decision.mode === 'clear-only') {
     return {
       ...base,
-      messages: edited,
+      messages: [...edited],
       state: createCompressorState({ ...input.state, compressionCount: input.state.compressionCount + 1 }),
       skipped: null,
       notes: [
