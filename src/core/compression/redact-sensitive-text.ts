@@ -244,11 +244,7 @@ export function redactScreenedText(text: string, patterns: number, options: Reda
   return result;
 }
 
-const STRICT: RedactOptions = { redactUrlCredentials: true };
-
 /** The strict mode every compaction boundary uses (Hermes `_redact_compaction_text`). */
-export const redactCompactionText = (text: string): string => redactSensitiveText(text, STRICT);
+export const COMPACTION_REDACTION: RedactOptions = { redactUrlCredentials: true };
 
-/** `redactCompactionText` of a screened text (`redactScreenedText`). */
-export const redactScreenedCompactionText = (text: string, patterns: number): string =>
-  redactScreenedText(text, patterns, STRICT);
+export const redactCompactionText = (text: string): string => redactSensitiveText(text, COMPACTION_REDACTION);

@@ -10,10 +10,10 @@ import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
 import { joinAsRope } from '../shared/join-as-rope.ts';
 import { screenTexts } from './could-contain-secret.ts';
 import {
-  redactCompactionText,
-  redactScreenedCompactionText,
+  COMPACTION_REDACTION,
   redactScreenedText,
   redactSensitiveText,
+  type RedactOptions,
 } from './redact-sensitive-text.ts';
 import { stripThinkBlocks } from './strip-think-blocks.ts';
 
@@ -91,15 +91,9 @@ function finishBody(redacted: string, message: Message, preset: Preset): string 
   return text;
 }
 
-/** The redactor of a preset: 2026-04's lenient one, or the strict compaction mode. */
-const redactorFor = (preset: Preset): ((text: string) => string) =>
-  preset.summary.serialization === 'raw' ? redactSensitiveText : redactCompactionText;
-
-/** `redactorFor` of texts already screened, given the patterns the screen found possible. */
-const screenedRedactorFor = (preset: Preset): ((text: string, patterns: number) => string) =>
-  preset.summary.serialization === 'raw'
-    ? (text, patterns) => redactScreenedText(text, patterns)
-    : redactScreenedCompactionText;
+/** How a preset redacts: 2026-04's lenient mode, or the strict compaction mode. */
+const redactionFor = (preset: Preset): RedactOptions =>
+  preset.summary.serialization === 'raw' ? {} : COMPACTION_REDACTION;
 
 interface CallSource {
   readonly name: string;
@@ -200,12 +194,12 @@ export function serializeMessageForSummary(message: Message, preset: Preset): st
   const calls = listedCalls(message);
   const texts: string[] = [];
   redactedTexts(bodySource(message, preset), calls, texts);
-  const redact = redactorFor(preset);
+  const redaction = redactionFor(preset);
   return assembleMessage(
     message,
     preset,
     calls,
-    texts.map((text) => redact(text)),
+    texts.map((text) => redactSensitiveText(text, redaction)),
     0,
   );
 }
@@ -254,8 +248,9 @@ export function serializeForSummary(
   if (pending.length === 0) return joinAsRope(parts, '\n\n');
   const patterns = new Uint16Array(texts.length);
   screenTexts(texts, patterns);
-  const redactor = screenedRedactorFor(preset);
-  for (let k = 0; k < texts.length; k++) if (patterns[k] !== 0) texts[k] = redactor(texts[k]!, patterns[k]!);
+  const redaction = redactionFor(preset);
+  for (let k = 0; k < texts.length; k++)
+    if (patterns[k] !== 0) texts[k] = redactScreenedText(texts[k]!, patterns[k]!, redaction);
   for (let k = 0; k < pending.length; k++) {
     const index = pending[k]!;
     const message = turns[index]!;
