@@ -159,11 +159,9 @@ function sameInputs(
   settings: LcmSettings,
 ): boolean {
   if (last.messages.length !== messages.length) return false;
-  const before = last.settings as unknown as Record<string, unknown>;
-  const now = settings as unknown as Record<string, unknown>;
-  const keys = Object.keys(now);
-  if (keys.length !== Object.keys(before).length) return false;
-  for (let k = 0; k < keys.length; k++) if (before[keys[k]!] !== now[keys[k]!]) return false;
+  // Every setting, however many there come to be: each is a number or a flag.
+  const keys = Object.keys(settings) as (keyof LcmSettings)[];
+  for (let k = 0; k < keys.length; k++) if (settings[keys[k]!] !== last.settings[keys[k]!]) return false;
   for (let index = 0; index < messages.length; index++)
     if (messages[index] !== last.messages[index] || tokens.of(index) !== last.tokens[index]) return false;
   return true;
