@@ -376,16 +376,23 @@ export function loadSecretScan(): void {
  *
  * With `patterns`, each flagged text also gets there what `possibleSecretPatterns` gives for it
  * (0 for the others), so its redaction need not screen it again: from the candidates the module
- * confirmed, or, for a text the regex flagged, by `possibleSecretPatterns` itself.
+ * confirmed, or, for a text the regex flagged, by `possibleSecretPatterns` itself. With
+ * `assignments` too, a text where a secret assignment could be gets there the indices of the
+ * `=` of each, in order (`SecretAssignments`), so the redaction's assignment pass need not scan
+ * for them.
  */
-export function screenTexts(texts: readonly string[], patterns?: Uint16Array): Uint8Array {
+export function screenTexts(
+  texts: readonly string[],
+  patterns?: Uint16Array,
+  assignments?: SecretAssignments,
+): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let chars = 0;
   for (let i = 0; i < texts.length; i++) chars += texts[i]!.length;
   const tables = scanTablesFor(chars, texts.length);
   if (tables === null) {
     screenWithRegex(texts, 0, texts.length, flags);
-    if (patterns) patternsOfFlagged(texts, flags, patterns);
+    if (patterns) patternsOfFlagged(texts, flags, patterns, assignments);
     return flags;
   }
   // Runs of texts up to a third of the module's area (a character is at most three bytes in
@@ -398,9 +405,9 @@ export function screenTexts(texts: readonly string[], patterns?: Uint16Array): U
       runChars += 1 + texts[end]!.length;
       end++;
     }
-    if (!scanRun(texts, start, end, flags, tables, patterns)) {
+    if (!scanRun(texts, start, end, flags, tables, patterns, assignments)) {
       screenWithRegex(texts, start, end, flags);
-      if (patterns) patternsOfFlagged(texts, flags, patterns, start, end);
+      if (patterns) patternsOfFlagged(texts, flags, patterns, assignments, start, end);
     }
     start = end;
   }
@@ -412,10 +419,12 @@ function patternsOfFlagged(
   texts: readonly string[],
   flags: Uint8Array,
   patterns: Uint16Array,
+  assignments: SecretAssignments | undefined,
   from = 0,
   to = texts.length,
 ): void {
-  for (let k = from; k < to; k++) if (flags[k] === 1) patterns[k] = possibleSecretPatterns(texts[k]!);
+  for (let k = from; k < to; k++)
+    if (flags[k] === 1) patterns[k] = secretPatternsOf(texts[k]!, assignments, k);
 }
 
 /** `screenTexts` of `texts[from, to)` by the regex: short texts in pieces, long ones alone. */
@@ -457,6 +466,7 @@ function scanRun(
   flags: Uint8Array,
   tables: SecretAnchorTables,
   patterns: Uint16Array | undefined,
+  assignments: SecretAssignments | undefined,
 ): boolean {
   const candidates = scanSecretCandidates(texts, start, end, tables);
   if (candidates === null) return false;
@@ -473,7 +483,7 @@ function scanRun(
       if (flags[text] === 0 && secretAt(texts[text]!, at - textStart)) flags[text] = 1;
     } else if (secretAt(texts[text]!, at - textStart)) {
       flags[text] = 1;
-      patterns[text]! |= patternsAt(texts[text]!, at - textStart);
+      patterns[text]! |= patternsFoundAt(texts[text]!, at - textStart, assignments, text);
     }
   }
   return true;
@@ -506,7 +516,10 @@ function screenPiece(texts: readonly string[], start: number, end: number, flags
  * share one, by trying each at that index. A clear bit means its pattern cannot match, so its
  * pass can be skipped; a set bit only means "run the pattern".
  */
-export function possibleSecretPatterns(text: string): number {
+export const possibleSecretPatterns = (text: string): number => secretPatternsOf(text, undefined, 0);
+
+/** `possibleSecretPatterns`, listing the `=` of possible assignments as `assignments[slot]`. */
+function secretPatternsOf(text: string, assignments: SecretAssignments | undefined, slot: number): number {
   let found = 0;
   // In WebAssembly where it serves: the anchors are the candidates the screen's regex confirms.
   const tables = scanTablesFor(text.length, 1);
@@ -514,13 +527,32 @@ export function possibleSecretPatterns(text: string): number {
   if (candidates !== null) {
     for (let k = 0; k < candidates.length; k++) {
       const at = candidates[k]!;
-      if (secretAt(text, at)) found |= patternsAt(text, at);
+      if (secretAt(text, at)) found |= patternsFoundAt(text, at, assignments, slot);
     }
     return found;
   }
   SECRET_ANCHORS_RE.lastIndex = 0;
   for (let match = SECRET_ANCHORS_RE.exec(text); match !== null; match = SECRET_ANCHORS_RE.exec(text))
-    found |= patternsAt(text, match.index);
+    found |= patternsFoundAt(text, match.index, assignments, slot);
+  return found;
+}
+
+/**
+ * Per text of a screen, the indices of the `=` where a secret assignment's name could end
+ * (`SECRET_PATTERN.envAssignment` found there), in order; no entry for a text with none.
+ */
+export type SecretAssignments = (number[] | undefined)[];
+
+/** `patternsAt`, the index listed in `assignments[slot]` when an assignment could end there. */
+function patternsFoundAt(
+  text: string,
+  index: number,
+  assignments: SecretAssignments | undefined,
+  slot: number,
+): number {
+  const found = patternsAt(text, index);
+  if (assignments !== undefined && (found & SECRET_PATTERN.envAssignment) !== 0)
+    (assignments[slot] ??= []).push(index);
   return found;
 }
 

@@ -71,16 +71,34 @@ const isNameCharacter = (code: number): boolean =>
  * each `=` fixes the one place a match could start, and the pattern is tried there, sticky.
  * Matches come in order of their `=`; one starting inside the match before is no match, as the
  * global replace would resume after it.
+ *
+ * The `=` are found by a scan of their own (`ENV_EQUALS_RE`), or given: `screened`, what the
+ * secret screen listed (`screenTexts`), in order. Any list holding every `=` a match can end at
+ * gives the same result, since the pattern itself decides at each; the screen's holds more
+ * (its condition takes any name word ending in KEY, not only API_KEY), and those fail here.
  */
 function replaceEnvAssignments(
   text: string,
   replace: (name: string, quote: string, value: string) => string,
+  screened?: readonly number[],
 ): string {
   let result = '';
   let copied = 0;
+  // The next of the `=` listed in `screened` to try.
+  let listed = 0;
   ENV_EQUALS_RE.lastIndex = 0;
-  for (let equals = ENV_EQUALS_RE.exec(text); equals !== null; equals = ENV_EQUALS_RE.exec(text)) {
-    let start = equals.index - 1;
+  for (;;) {
+    let equals: number;
+    if (screened) {
+      while (listed < screened.length && screened[listed]! < copied) listed++;
+      if (listed === screened.length) break;
+      equals = screened[listed++]!;
+    } else {
+      const found = ENV_EQUALS_RE.exec(text);
+      if (found === null) break;
+      equals = found.index;
+    }
+    let start = equals - 1;
     while (start >= 0 && isRegexWhitespace(text.charCodeAt(start))) start--;
     while (start >= 0 && isNameCharacter(text.charCodeAt(start))) start--;
     start++;
@@ -132,7 +150,8 @@ const maskOnce = (value: string): string => (ALREADY_MASKED_RE.test(value) ? val
 interface RedactionPass {
   readonly pattern: number;
   readonly strictOnly: boolean;
-  readonly apply: (text: string) => string;
+  /** `assignments`: where the screen found the `=` of secret assignments in `text`, when it did. */
+  readonly apply: (text: string, assignments?: readonly number[]) => string;
 }
 
 /** Every pass, in the order Hermes applies them. */
@@ -150,8 +169,12 @@ const PASSES: readonly RedactionPass[] = [
   {
     pattern: SECRET_PATTERN.envAssignment,
     strictOnly: false,
-    apply: (text) =>
-      replaceEnvAssignments(text, (name, quote, value) => `${name}=${quote}${maskOnce(value)}${quote}`),
+    apply: (text, assignments) =>
+      replaceEnvAssignments(
+        text,
+        (name, quote, value) => `${name}=${quote}${maskOnce(value)}${quote}`,
+        assignments,
+      ),
   },
   {
     pattern: SECRET_PATTERN.jsonField,
@@ -226,16 +249,23 @@ export function redactSensitiveText(text: string, options: RedactOptions = {}): 
 /**
  * `redactSensitiveText` of a text already screened: `patterns` is what `possibleSecretPatterns`
  * gives for it (`screenTexts` gives it for many texts at once), so it is not scanned again
- * before the first pass.
+ * before the first pass; `assignments`, where the screen found the `=` of secret assignments
+ * (`screenTexts`), spares the assignment pass its own scan while no pass before it has changed
+ * the text.
  */
-export function redactScreenedText(text: string, patterns: number, options: RedactOptions = {}): string {
+export function redactScreenedText(
+  text: string,
+  patterns: number,
+  options: RedactOptions = {},
+  assignments?: readonly number[],
+): string {
   const enabled = options.redactUrlCredentials ? ALL_PATTERNS : LENIENT_PATTERNS;
   let possible = patterns & enabled;
   if (possible === 0) return text;
   let result = text;
   for (const pass of PASSES) {
     if ((possible & pass.pattern) === 0) continue;
-    const next = pass.apply(result);
+    const next = pass.apply(result, result === text ? assignments : undefined);
     if (next !== result) {
       result = next;
       possible = possibleSecretPatterns(result) & enabled;

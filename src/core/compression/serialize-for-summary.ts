@@ -8,7 +8,7 @@ import type { Message } from '../transcript/message.ts';
 import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
 import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
 import { joinAsRope } from '../shared/join-as-rope.ts';
-import { screenTexts } from './could-contain-secret.ts';
+import { screenTexts, type SecretAssignments } from './could-contain-secret.ts';
 import {
   COMPACTION_REDACTION,
   redactScreenedText,
@@ -216,7 +216,8 @@ export type SummaryTextCache = WeakMap<Message, string>;
  * before are gathered into one list and screened for secrets together (`screenTexts`: a few
  * scans of many texts each instead of one call per text); only the texts the screen flags go
  * through the redactor, in place, starting from the patterns the screen found possible in each
- * (a flagged text is not screened again). A compaction serialises thousands of messages once each, so
+ * and the `=` of its possible assignments (a flagged text is not scanned again before its first
+ * pass). A compaction serialises thousands of messages once each, so
  * this stays one flat pass with no per-message copies. The block comes back as a rope of the
  * messages' texts (`joinAsRope`): its megabytes are copied into one string only when something
  * reads it whole (a summariser call, the assessment's token count), not by every compaction.
@@ -247,10 +248,12 @@ export function serializeForSummary(
   }
   if (pending.length === 0) return joinAsRope(parts, '\n\n');
   const patterns = new Uint16Array(texts.length);
-  screenTexts(texts, patterns);
+  // Its full length at once: entries set at a few indices of thousands would make a sparse array.
+  const assignments: SecretAssignments = new Array<number[] | undefined>(texts.length);
+  screenTexts(texts, patterns, assignments);
   const redaction = redactionFor(preset);
   for (let k = 0; k < texts.length; k++)
-    if (patterns[k] !== 0) texts[k] = redactScreenedText(texts[k]!, patterns[k]!, redaction);
+    if (patterns[k] !== 0) texts[k] = redactScreenedText(texts[k]!, patterns[k]!, redaction, assignments[k]);
   for (let k = 0; k < pending.length; k++) {
     const index = pending[k]!;
     const message = turns[index]!;

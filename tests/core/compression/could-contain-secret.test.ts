@@ -266,6 +266,51 @@ describe('screenTexts', () => {
     }
   });
 
+  it('lists, per flagged text, the `=` of every place a secret assignment could end, on either path', async () => {
+    // Spelled here from the assignment pass's own condition, loosened as the screen's is (any
+    // name word ending in KEY): the `=` after a secret name word, name characters and `\s*`.
+    const assignmentEquals = /=(?<=(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|AUTH)[A-Z0-9_]{0,50}\s*=)/g;
+    const expected = (text: string): number[] | undefined => {
+      const found = [...text.matchAll(assignmentEquals)].map((match) => match.index);
+      return found.length > 0 ? found : undefined;
+    };
+    loadSecretScan();
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      const byRegex = await import('#core/compression/could-contain-secret.ts');
+      const assignment = fc.constantFrom('API_KEY', 'MY_TOKEN', 'KEY', 'SECRET_X1', 'PASSWD', 'AUTH');
+      const spacing = fc.constantFrom('', ' ', '\u3000', '\n');
+      const assignmentText = fc
+        .tuple(assignment, spacing, spacing, anchorText)
+        .map(([name, before, after, rest]) => `${name}${before}=${after}${rest}`);
+      const pieces = fc.array(fc.oneof(anchorText, assignmentText, fc.constantFrom(...SECRETS)), {
+        maxLength: 4,
+      });
+      const sample = pieces.map((parts) => parts.join(' '));
+      fc.assert(
+        fc.property(fc.array(sample, { maxLength: 30 }), (samples) => {
+          const inModule = new Array<number[] | undefined>(samples.length);
+          const flags = screenTexts(samples, new Uint16Array(samples.length), inModule);
+          const inRegex: (number[] | undefined)[] = [];
+          byRegex.screenTexts(samples, new Uint16Array(samples.length), inRegex);
+          samples.forEach((text, index) => {
+            expect(inModule[index], JSON.stringify(text)).toEqual(
+              flags[index] === 1 ? expected(text) : undefined,
+            );
+            expect(inRegex[index], JSON.stringify(text)).toEqual(
+              byRegex.couldContainSecret(text) ? expected(text) : undefined,
+            );
+          });
+        }),
+        { numRuns: RUNS, seed: 31 },
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
   it('screens by the regex alone where WebAssembly is unavailable (a page whose CSP forbids it)', async () => {
     vi.resetModules();
     vi.stubGlobal('WebAssembly', undefined);

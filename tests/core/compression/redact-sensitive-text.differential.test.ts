@@ -6,7 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redactCompactionText, redactSensitiveText } from '#core/compression/redact-sensitive-text.ts';
+import { loadSecretScan, screenTexts } from '#core/compression/could-contain-secret.ts';
+import {
+  COMPACTION_REDACTION,
+  redactCompactionText,
+  redactScreenedText,
+  redactSensitiveText,
+} from '#core/compression/redact-sensitive-text.ts';
 import {
   referenceRedactCompactionText,
   referenceRedactSensitiveText,
@@ -129,6 +135,26 @@ describe('redactSensitiveText against the implementation it replaced', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('agrees when it starts from a screen of many texts (its patterns, the `=` of its assignments), on either path', () => {
+    const agrees = (samples: string[]): void => {
+      const patterns = new Uint16Array(samples.length);
+      const assignments = new Array<number[] | undefined>(samples.length);
+      screenTexts(samples, patterns, assignments);
+      samples.forEach((sample, index) => {
+        expect(redactScreenedText(sample, patterns[index]!, {}, assignments[index])).toBe(
+          referenceRedactSensitiveText(sample),
+        );
+        expect(redactScreenedText(sample, patterns[index]!, COMPACTION_REDACTION, assignments[index])).toBe(
+          referenceRedactCompactionText(sample),
+        );
+      });
+    };
+    // Short texts are screened by the regex until the WebAssembly scan is loaded; then by the scan.
+    fc.assert(fc.property(fc.array(text, { maxLength: 20 }), agrees), { numRuns: RUNS, seed: 37 });
+    loadSecretScan();
+    fc.assert(fc.property(fc.array(text, { maxLength: 20 }), agrees), { numRuns: RUNS, seed: 41 });
   });
 
   it('agrees around every character JavaScript counts as a space', () => {
