@@ -43,8 +43,39 @@ function unitOffset(text: string, codePointIndex: number): number {
   return units;
 }
 
-/** Python `text[start:end]` in code points, negative indices counted from the end as in Python. */
+/**
+ * UTF-16 offset of the code point `count` code points before the end (clamped to the start).
+ * A pair is a high surrogate right before a low one wherever it stands, so counting back from the
+ * end pairs the same units as counting forward from the start.
+ */
+function unitOffsetFromEnd(text: string, count: number): number {
+  let units = text.length;
+  for (let points = 0; points < count && units > 0; points++) {
+    // Before the start, charCodeAt gives NaN: no surrogate, as past the end in `unitOffset`.
+    const pair = isLowSurrogate(text.charCodeAt(units - 1)) && isHighSurrogate(text.charCodeAt(units - 2));
+    units -= pair ? 2 : 1;
+  }
+  return units;
+}
+
+/**
+ * Python `text[start:end]` in code points, negative indices counted from the end as in Python.
+ *
+ * A head (`[:n]`) or a tail (`[-n:]`), what the serialiser and the digests cut, is decided from
+ * its own units: with no surrogate among the first (last) n units, they are the first (last) n
+ * code points. A long text with any character outside Latin-1 is stored two-byte, and a surrogate
+ * test of the whole of it (~0.4 ns a unit) then cost more than the cut; a head or tail with
+ * surrogates is found by walking n code points in from its end of the text, never the whole text.
+ */
 export function pythonSlice(text: string, start: number, end?: number): string {
+  if (start === 0 && end !== undefined && end >= 0) {
+    const head = text.slice(0, end);
+    return SURROGATE.test(head) ? text.slice(0, unitOffset(text, end)) : head;
+  }
+  if (start < 0 && end === undefined) {
+    const tail = text.slice(start);
+    return SURROGATE.test(tail) ? text.slice(unitOffsetFromEnd(text, -start)) : tail;
+  }
   if (!SURROGATE.test(text)) return text.slice(start, end);
   const length = pythonLength(text);
   const from = clampIndex(start, length);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   pythonCharacters,
@@ -28,6 +29,27 @@ describe('pythonSlice', () => {
     expect(pythonSlice('ab🙂cd', -3)).toBe('🙂cd');
     expect(pythonSlice('abcdef', -2)).toBe('ef');
     expect(pythonSlice('ab🙂', 5)).toBe('');
+  });
+
+  it('cuts heads and tails without splitting a pair at the cut', () => {
+    expect(pythonSlice('ab🙂cd', 0, 3)).toBe('ab🙂');
+    expect(pythonSlice('ab🙂cd', 0, 2)).toBe('ab');
+    expect(pythonSlice('ab🙂cd', -4)).toBe('b🙂cd');
+    expect(pythonSlice('\udc00x', -2)).toBe('\udc00x');
+    expect(pythonSlice('x\ud800', 0, 2)).toBe('x\ud800');
+  });
+
+  it('agrees with slicing the list of code points, for any start and end', () => {
+    const unit = fc.constantFrom('a', 'é', '—', '🙂', '\ud800', '\udc00', '\ud83d', '\ude00');
+    const text = fc.array(unit, { maxLength: 24 }).map((units) => units.join(''));
+    const index = fc.integer({ min: -30, max: 30 });
+    fc.assert(
+      fc.property(text, index, fc.option(index, { nil: undefined }), (sample, start, end) => {
+        const expected = Array.from(sample).slice(start, end).join('');
+        expect(pythonSlice(sample, start, end), JSON.stringify([sample, start, end])).toBe(expected);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 3000), seed: 43 },
+    );
   });
 });
 
