@@ -10,16 +10,18 @@ const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdf
 
 export const hasSurrogates = (text: string): boolean => SURROGATE.test(text);
 
-/** Python `len(text)`: a valid surrogate pair is one code point, a lone surrogate is one too. */
+/** A high surrogate right before a low one: pairs never overlap, so a global scan finds each. */
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/**
+ * Python `len(text)`: a valid surrogate pair is one code point, a lone surrogate is one too. The
+ * pairs are counted by the regex engine, which skips everything else (and a one-byte string at
+ * once), at about half the cost of testing each unit in a loop.
+ */
 export function pythonLength(text: string): number {
-  if (!SURROGATE.test(text)) return text.length;
   let pairs = 0;
-  for (let index = 0; index < text.length - 1; index++) {
-    if (isHighSurrogate(text.charCodeAt(index)) && isLowSurrogate(text.charCodeAt(index + 1))) {
-      pairs++;
-      index++;
-    }
-  }
+  SURROGATE_PAIR.lastIndex = 0;
+  while (SURROGATE_PAIR.test(text)) pairs++;
   return text.length - pairs;
 }
 

@@ -7,6 +7,12 @@ import {
   pythonSlice,
 } from '#core/tokens/python-length.ts';
 
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 3000);
+/** Texts of one-byte and two-byte characters, surrogate pairs and lone halves of either kind. */
+const surrogateText = fc
+  .array(fc.constantFrom('a', 'é', '—', '🙂', '\ud800', '\udc00', '\ud83d', '\ude00'), { maxLength: 24 })
+  .map((units) => units.join(''));
+
 describe('pythonLength', () => {
   it('counts code points, so an emoji is one character', () => {
     expect(pythonLength('naïve café 日本 🙂')).toBe(15);
@@ -16,6 +22,15 @@ describe('pythonLength', () => {
   it('counts a lone surrogate as one character', () => {
     expect(pythonLength('a\ud800b')).toBe(3);
     expect(pythonLength('\udfff\ud800')).toBe(2);
+  });
+
+  it('agrees with the list of code points, pairs, lone halves and both string widths alike', () => {
+    fc.assert(
+      fc.property(surrogateText, (sample) => {
+        expect(pythonLength(sample), JSON.stringify(sample)).toBe(Array.from(sample).length);
+      }),
+      { numRuns: RUNS, seed: 47 },
+    );
   });
 });
 
@@ -40,15 +55,13 @@ describe('pythonSlice', () => {
   });
 
   it('agrees with slicing the list of code points, for any start and end', () => {
-    const unit = fc.constantFrom('a', 'é', '—', '🙂', '\ud800', '\udc00', '\ud83d', '\ude00');
-    const text = fc.array(unit, { maxLength: 24 }).map((units) => units.join(''));
     const index = fc.integer({ min: -30, max: 30 });
     fc.assert(
-      fc.property(text, index, fc.option(index, { nil: undefined }), (sample, start, end) => {
+      fc.property(surrogateText, index, fc.option(index, { nil: undefined }), (sample, start, end) => {
         const expected = Array.from(sample).slice(start, end).join('');
         expect(pythonSlice(sample, start, end), JSON.stringify([sample, start, end])).toBe(expected);
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 3000), seed: 43 },
+      { numRuns: RUNS, seed: 43 },
     );
   });
 });
