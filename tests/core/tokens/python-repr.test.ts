@@ -162,4 +162,23 @@ describe('pythonStringReprLength on text mixing ASCII and other characters', () 
       { numRuns: 3000, seed: 17 },
     );
   });
+
+  it('agrees on long texts, where the WebAssembly scan takes ASCII and any wider character sends the text past it', () => {
+    const ascii = fc.string({
+      unit: fc.constantFrom('a', ' ', '\n', '\t', "'", '"', '\\', '\x1b'),
+      minLength: 300,
+      maxLength: 700,
+    });
+    const other = fc.constantFrom('', 'é', '\xa0', '—', '\u200b', '🙂', '\ud800', '\udc00', '\x7f');
+    fc.assert(
+      fc.property(ascii, other, fc.nat(), (base, character, at) => {
+        const cut = at % (base.length + 1);
+        const text = base.slice(0, cut) + character + base.slice(cut);
+        expect(pythonStringReprLength(text), JSON.stringify(character)).toBe(
+          [...pythonStringRepr(text)].length,
+        );
+      }),
+      { numRuns: 2000, seed: 19 },
+    );
+  });
 });
