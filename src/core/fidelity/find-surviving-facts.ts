@@ -116,11 +116,17 @@ export function survivalText(fact: Fact): string {
   return previous === -1 ? fact.text : fact.text.slice(previous + 1);
 }
 
+/** A character above Latin-1: a one-byte string has none, and the regex knows it at once. */
+const ABOVE_LATIN1 = /[^\x00-\xff]/;
+/** A character outside ASCII, where a run the WebAssembly scanner can read ends. */
+const NON_ASCII = /[^\x00-\x7f]/g;
+
 /**
  * Reads one piece; returns how many facts it newly kept. An anchor whose facts are all found
  * is dropped, so a text that keeps everything is soon read with no lookups left but its hashes.
- * A long ASCII piece has its words hashed and filtered in WebAssembly (`words`); the rest are
- * read here, character by character.
+ * A long ASCII piece has its words hashed and filtered in WebAssembly (`words`); so do the long
+ * ASCII runs of a piece with other characters (a dash, an emoji), between which those characters
+ * are read here, as is everything else.
  */
 function scanPiece(
   piece: string,
@@ -129,19 +135,73 @@ function scanPiece(
   survived: boolean[],
   words: AsciiWordScanner | null,
 ): number {
-  let kept = 0;
-  if (words !== null && piece.length >= ASCII_SCAN_MIN_LENGTH) {
-    // A piece the scanner gives up on part way is read again below: facts already kept stay
-    // kept and are not counted twice.
+  if (words === null || piece.length < ASCII_SCAN_MIN_LENGTH) {
+    return scanRange(piece, 0, piece.length, anchors, filter, survived);
+  }
+  // A character above Latin-1 would only make the scanner encode the piece to give up.
+  if (!ABOVE_LATIN1.test(piece)) {
+    let kept = 0;
     const scanned = words.scan(piece, (start, end, hash) => {
       kept += keepAt(piece, start, end, hash, anchors, survived);
       return anchors.size === 0;
     });
     if (scanned) return kept;
+    // A piece the scanner gave up on part way is read again: facts already kept stay kept and
+    // are not counted twice.
+    return kept + scanRuns(piece, anchors, filter, survived, words);
   }
-  const length = piece.length;
-  let index = 0;
-  while (index < length) {
+  return scanRuns(piece, anchors, filter, survived, words);
+}
+
+/**
+ * `scanRange` of the whole piece, its long ASCII runs read by the scanner. A word never spans a
+ * character outside ASCII, and neither does an escape (the character after a backslash is
+ * ASCII), so a run read alone gives the words the whole piece gives there.
+ */
+function scanRuns(
+  piece: string,
+  anchors: Map<number, Anchor[]>,
+  filter: Uint8Array,
+  survived: boolean[],
+  words: AsciiWordScanner,
+): number {
+  let kept = 0;
+  let runStart = 0;
+  NON_ASCII.lastIndex = 0;
+  for (;;) {
+    const found = NON_ASCII.exec(piece);
+    const runEnd = found === null ? piece.length : found.index;
+    if (runEnd - runStart >= ASCII_SCAN_MIN_LENGTH) {
+      const from = runStart;
+      const scanned = words.scan(piece.slice(runStart, runEnd), (start, end, hash) => {
+        kept += keepAt(piece, from + start, from + end, hash, anchors, survived);
+        return anchors.size === 0;
+      });
+      if (!scanned) kept += scanRange(piece, runStart, runEnd, anchors, filter, survived);
+    } else if (runEnd > runStart) {
+      kept += scanRange(piece, runStart, runEnd, anchors, filter, survived);
+    }
+    if (found === null || anchors.size === 0) break;
+    // The character itself, as `scanRange` reads one.
+    kept += scanRange(piece, runEnd, runEnd + 1, anchors, filter, survived);
+    runStart = runEnd + 1;
+    NON_ASCII.lastIndex = runStart;
+  }
+  return kept;
+}
+
+/** Reads `piece[from, to)` character by character; returns how many facts it newly kept. */
+function scanRange(
+  piece: string,
+  from: number,
+  to: number,
+  anchors: Map<number, Anchor[]>,
+  filter: Uint8Array,
+  survived: boolean[],
+): number {
+  let kept = 0;
+  let index = from;
+  while (index < to) {
     const start = index;
     let code = piece.charCodeAt(index);
     let hash: number;
@@ -155,7 +215,7 @@ function scanPiece(
       // Never read past the end: an out-of-bounds charCodeAt deoptimises this loop.
       for (;;) {
         hash = (Math.imul(hash, 31) + (code >= 65 && code <= 90 ? code + 32 : code)) & SMALL_HASH;
-        if (++index >= length) break;
+        if (++index >= to) break;
         code = piece.charCodeAt(index);
         if (code >= 128 || WORD_CODES[code] !== 1) break;
       }

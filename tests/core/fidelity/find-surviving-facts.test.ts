@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import type { Fact, FactKind } from '#core/fidelity/fact.ts';
 import { findSurvivingFacts, survivalText } from '#core/fidelity/find-surviving-facts.ts';
 import { normalizeMatchText } from '#core/fidelity/normalize-match-text.ts';
@@ -67,5 +68,42 @@ describe('findSurvivingFacts', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('findSurvivingFacts with and without the WebAssembly word scanner', () => {
+  it('agrees on long texts mixing ASCII runs with characters outside it', async () => {
+    const words = ['fix', 'Login', 'test_api', 'app/main.py', 'KeyError:', 'npm test', '修复', '🙏', 'café'];
+    const glue = [' ', '\n', '\\n', '\\"', '\\', ' — ', '🙂', 'é', '.', ': ', '/'];
+    const text = fc
+      .array(
+        fc.oneof(fc.constantFrom(...words), fc.constantFrom(...glue), fc.constant('filler '.repeat(40))),
+        {
+          minLength: 10,
+          maxLength: 60,
+        },
+      )
+      .map((parts) => parts.join(''));
+    const facts = fc.uniqueArray(
+      fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' ')),
+      { minLength: 1, maxLength: 8 },
+    );
+    // This module's scanner is loaded now, with WebAssembly; a fresh copy is loaded without it.
+    expect(findSurvivingFacts([fact('ask', 'x')], [`x ${'filler '.repeat(40)}`])).toEqual([true]);
+    vi.resetModules();
+    vi.stubGlobal('WebAssembly', undefined);
+    try {
+      const byCharacters = (await import('#core/fidelity/find-surviving-facts.ts')).findSurvivingFacts;
+      fc.assert(
+        fc.property(facts, fc.array(text, { minLength: 1, maxLength: 3 }), (displays, visible) => {
+          const subjects = displays.map((display) => fact('ask', display));
+          expect(findSurvivingFacts(subjects, visible)).toEqual(byCharacters(subjects, visible));
+        }),
+        { numRuns: Number(process.env.PROPERTY_RUNS ?? 1000), seed: 53 },
+      );
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 });
