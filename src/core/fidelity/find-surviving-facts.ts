@@ -116,8 +116,6 @@ export function survivalText(fact: Fact): string {
   return previous === -1 ? fact.text : fact.text.slice(previous + 1);
 }
 
-/** A character above Latin-1: a one-byte string has none, and the regex knows it at once. */
-const ABOVE_LATIN1 = /[^\x00-\xff]/;
 /** A character outside ASCII, where a run the WebAssembly scanner can read ends. */
 const NON_ASCII = /[^\x00-\x7f]/g;
 
@@ -138,19 +136,15 @@ function scanPiece(
   if (words === null || piece.length < ASCII_SCAN_MIN_LENGTH) {
     return scanRange(piece, 0, piece.length, anchors, filter, survived);
   }
-  // A character above Latin-1 would only make the scanner encode the piece to give up.
-  if (!ABOVE_LATIN1.test(piece)) {
-    let kept = 0;
-    const scanned = words.scan(piece, (start, end, hash) => {
-      kept += keepAt(piece, start, end, hash, anchors, survived);
-      return anchors.size === 0;
-    });
-    if (scanned) return kept;
-    // A piece the scanner gave up on part way is read again: facts already kept stay kept and
-    // are not counted twice.
-    return kept + scanRuns(piece, anchors, filter, survived, words);
-  }
-  return scanRuns(piece, anchors, filter, survived, words);
+  let kept = 0;
+  const scanned = words.scan(piece, (start, end, hash) => {
+    kept += keepAt(piece, start, end, hash, anchors, survived);
+    return anchors.size === 0;
+  });
+  if (scanned) return kept;
+  // A piece the scanner gave up on, part way or at once, is read again: facts already kept stay
+  // kept and are not counted twice.
+  return kept + scanRuns(piece, anchors, filter, survived, words);
 }
 
 /**

@@ -51,8 +51,6 @@ function nonAsciiExtra(unit: number): number {
 const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
 const isLowSurrogate = (unit: number): boolean => unit >= 0xdc00 && unit <= 0xdfff;
 
-/** A character above Latin-1: a one-byte string has none, and the regex knows it at once. */
-const ABOVE_LATIN1 = /[^\x00-\xff]/;
 /**
  * What the native counting passes leave: controls other than tab, newline and carriage return,
  * DEL, and every character outside ASCII. In a session's text these are a dash or an emoji here
@@ -69,8 +67,7 @@ const OTHER_ESCAPES = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\uffff]/g;
 export function pythonStringReprLength(text: string): number {
   const length = text.length;
   if (!NEEDS_CHARACTER_SCAN.test(text)) return length + 2;
-  // With a character above Latin-1 the module would encode the whole text only to give up.
-  if (length >= ASCII_SCAN_MIN_LENGTH && !ABOVE_LATIN1.test(text)) {
+  if (length >= ASCII_SCAN_MIN_LENGTH) {
     const scanned = asciiReprLength(text);
     if (scanned !== null) return scanned;
   }

@@ -87,6 +87,13 @@ function loadScanner(): Scanner | null {
   };
 }
 
+/**
+ * A character above Latin-1 (a one-byte string has none, and the regex knows it at once): the
+ * text is not ASCII, and encoding it (UTF-8 from a two-byte string) only to give up would cost
+ * more than this test.
+ */
+const ABOVE_LATIN1 = /[^\x00-\xff]/;
+
 function activeScanner(): Scanner | null {
   if (scanner === undefined) scanner = loadScanner();
   return scanner;
@@ -110,7 +117,7 @@ function encodeAscii(active: Scanner, text: string, start: number, end: number):
  */
 export function asciiReprLength(text: string): number | null {
   const active = activeScanner();
-  if (active === null) return null;
+  if (active === null || ABOVE_LATIN1.test(text)) return null;
   const exports = active.exports;
   let escapes = 0;
   let singleQuotes = 0;
@@ -169,6 +176,7 @@ export function createAsciiWordScanner(filter: Uint8Array): AsciiWordScanner | n
   const exports = active.exports;
   return {
     scan(text, visit) {
+      if (ABOVE_LATIN1.test(text)) return false;
       if (active.loadedFilter !== filter) {
         active.filterBytes.set(filter);
         active.loadedFilter = filter;
