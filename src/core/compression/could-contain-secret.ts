@@ -374,25 +374,18 @@ export function loadSecretScan(): void {
  * anchor character, a newline is no anchor, and the only negative lookaround (no key character
  * before a vendor key) holds at a text's start either way, since a newline is no key character.
  *
- * With `patterns`, each flagged text also gets there what `possibleSecretPatterns` gives for it
- * (0 for the others), so its redaction need not screen it again: from the candidates the module
- * confirmed, or, for a text the regex flagged, by `possibleSecretPatterns` itself. With
- * `assignments` too, a text where a secret assignment could be gets there the indices of the
- * `=` of each, in order (`SecretAssignments`), so the redaction's assignment pass need not scan
- * for them.
+ * With `findings` (`createSecretFindings`), each flagged text also gets there what its redaction
+ * would otherwise scan for again (`SecretFindings`): from the candidates the module confirmed,
+ * or, for a text the regex flagged, by `possibleSecretPatterns` itself.
  */
-export function screenTexts(
-  texts: readonly string[],
-  patterns?: Uint16Array,
-  assignments?: SecretAssignments,
-): Uint8Array {
+export function screenTexts(texts: readonly string[], findings?: SecretFindings): Uint8Array {
   const flags = new Uint8Array(texts.length);
   let chars = 0;
   for (let i = 0; i < texts.length; i++) chars += texts[i]!.length;
   const tables = scanTablesFor(chars, texts.length);
   if (tables === null) {
     screenWithRegex(texts, 0, texts.length, flags);
-    if (patterns) patternsOfFlagged(texts, flags, patterns, assignments);
+    if (findings) findingsOfFlagged(texts, flags, findings);
     return flags;
   }
   // Runs of texts up to a third of the module's area (a character is at most three bytes in
@@ -405,26 +398,25 @@ export function screenTexts(
       runChars += 1 + texts[end]!.length;
       end++;
     }
-    if (!scanRun(texts, start, end, flags, tables, patterns, assignments)) {
+    if (!scanRun(texts, start, end, flags, tables, findings)) {
       screenWithRegex(texts, start, end, flags);
-      if (patterns) patternsOfFlagged(texts, flags, patterns, assignments, start, end);
+      if (findings) findingsOfFlagged(texts, flags, findings, start, end);
     }
     start = end;
   }
   return flags;
 }
 
-/** `possibleSecretPatterns` of each flagged text of `texts[from, to)`, into `patterns`. */
-function patternsOfFlagged(
+/** The findings of each flagged text of `texts[from, to)`, by `possibleSecretPatterns`. */
+function findingsOfFlagged(
   texts: readonly string[],
   flags: Uint8Array,
-  patterns: Uint16Array,
-  assignments: SecretAssignments | undefined,
+  findings: SecretFindings,
   from = 0,
   to = texts.length,
 ): void {
   for (let k = from; k < to; k++)
-    if (flags[k] === 1) patterns[k] = secretPatternsOf(texts[k]!, assignments, k);
+    if (flags[k] === 1) findings.patterns[k] = secretPatternsOf(texts[k]!, findings.assignments, k);
 }
 
 /** `screenTexts` of `texts[from, to)` by the regex: short texts in pieces, long ones alone. */
@@ -456,7 +448,7 @@ function screenWithRegex(texts: readonly string[], from: number, to: number, fla
  * Flags the texts of `texts[start, end)` where the screen matches, scanning them as one in
  * WebAssembly, a zero byte between (the module's conditions stop at a zero as at a text's edge);
  * false when the run was not scanned (over the module's area, or WebAssembly is unavailable).
- * With `patterns`, every candidate is checked, and the patterns each confirmed one could start
+ * With `findings`, every candidate is checked, and the patterns each confirmed one could start
  * are added to its text's (as `possibleSecretPatterns` does); without, one is enough.
  */
 function scanRun(
@@ -465,8 +457,7 @@ function scanRun(
   end: number,
   flags: Uint8Array,
   tables: SecretAnchorTables,
-  patterns: Uint16Array | undefined,
-  assignments: SecretAssignments | undefined,
+  findings: SecretFindings | undefined,
 ): boolean {
   const candidates = scanSecretCandidates(texts, start, end, tables);
   if (candidates === null) return false;
@@ -479,11 +470,11 @@ function scanRun(
       textStart += texts[text]!.length + 1;
       text++;
     }
-    if (patterns === undefined) {
+    if (findings === undefined) {
       if (flags[text] === 0 && secretAt(texts[text]!, at - textStart)) flags[text] = 1;
     } else if (secretAt(texts[text]!, at - textStart)) {
       flags[text] = 1;
-      patterns[text]! |= patternsFoundAt(texts[text]!, at - textStart, assignments, text);
+      findings.patterns[text]! |= patternsFoundAt(texts[text]!, at - textStart, findings.assignments, text);
     }
   }
   return true;
@@ -537,11 +528,25 @@ function secretPatternsOf(text: string, assignments: SecretAssignments | undefin
   return found;
 }
 
-/**
- * Per text of a screen, the indices of the `=` where a secret assignment's name could end
- * (`SECRET_PATTERN.envAssignment` found there), in order; no entry for a text with none.
- */
-export type SecretAssignments = (number[] | undefined)[];
+/** What a screen of many texts found in each, so that its redaction need not scan it again. */
+export interface SecretFindings {
+  /** Per text: what `possibleSecretPatterns` gives for it; 0 for a text the screen passed. */
+  readonly patterns: Uint16Array;
+  /**
+   * Per text: the indices of the `=` where a secret assignment's name could end
+   * (`SECRET_PATTERN.envAssignment` found there), in order; no entry for a text with none.
+   */
+  readonly assignments: SecretAssignments;
+}
+
+type SecretAssignments = (number[] | undefined)[];
+
+/** Empty findings for a screen of `count` texts. */
+export const createSecretFindings = (count: number): SecretFindings => ({
+  patterns: new Uint16Array(count),
+  // Its full length at once: entries set at a few indices of thousands would make a sparse array.
+  assignments: new Array<number[] | undefined>(count),
+});
 
 /** `patternsAt`, the index listed in `assignments[slot]` when an assignment could end there. */
 function patternsFoundAt(

@@ -8,7 +8,7 @@ import type { Message } from '../transcript/message.ts';
 import { pythonRepr, pythonStr } from '../tokens/python-repr.ts';
 import { pythonLengthExceeds, pythonSlice } from '../tokens/python-length.ts';
 import { joinAsRope } from '../shared/join-as-rope.ts';
-import { screenTexts, type SecretAssignments } from './could-contain-secret.ts';
+import { createSecretFindings, screenTexts } from './could-contain-secret.ts';
 import {
   COMPACTION_REDACTION,
   redactScreenedText,
@@ -247,10 +247,9 @@ export function serializeForSummary(
     redactedTexts(bodySource(message, preset), calls, texts);
   }
   if (pending.length === 0) return joinAsRope(parts, '\n\n');
-  const patterns = new Uint16Array(texts.length);
-  // Its full length at once: entries set at a few indices of thousands would make a sparse array.
-  const assignments: SecretAssignments = new Array<number[] | undefined>(texts.length);
-  screenTexts(texts, patterns, assignments);
+  const findings = createSecretFindings(texts.length);
+  screenTexts(texts, findings);
+  const { patterns, assignments } = findings;
   const redaction = redactionFor(preset);
   for (let k = 0; k < texts.length; k++)
     if (patterns[k] !== 0) texts[k] = redactScreenedText(texts[k]!, patterns[k]!, redaction, assignments[k]);

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
   couldContainSecret,
+  createSecretFindings,
   loadSecretScan,
   possibleSecretPatterns,
   screenTexts,
@@ -248,10 +249,10 @@ describe('screenTexts', () => {
       const sample = pieces.map((parts) => parts.join(' '));
       fc.assert(
         fc.property(fc.array(sample, { maxLength: 30 }), (samples) => {
-          const inModule = new Uint16Array(samples.length);
-          const flags = screenTexts(samples, inModule);
-          const inRegex = new Uint16Array(samples.length);
-          byRegex.screenTexts(samples, inRegex);
+          const inModule = createSecretFindings(samples.length).patterns;
+          const flags = screenTexts(samples, { patterns: inModule, assignments: [] });
+          const inRegex = createSecretFindings(samples.length).patterns;
+          byRegex.screenTexts(samples, { patterns: inRegex, assignments: [] });
           samples.forEach((text, index) => {
             const alone = byRegex.possibleSecretPatterns(text);
             expect(inModule[index], JSON.stringify(text)).toBe(flags[index] === 1 ? alone : 0);
@@ -290,10 +291,14 @@ describe('screenTexts', () => {
       const sample = pieces.map((parts) => parts.join(' '));
       fc.assert(
         fc.property(fc.array(sample, { maxLength: 30 }), (samples) => {
-          const inModule = new Array<number[] | undefined>(samples.length);
-          const flags = screenTexts(samples, new Uint16Array(samples.length), inModule);
+          const inModule = createSecretFindings(samples.length).assignments;
+          const flags = screenTexts(samples, {
+            patterns: new Uint16Array(samples.length),
+            assignments: inModule,
+          });
+          // A sparse list is filled the same.
           const inRegex: (number[] | undefined)[] = [];
-          byRegex.screenTexts(samples, new Uint16Array(samples.length), inRegex);
+          byRegex.screenTexts(samples, { patterns: new Uint16Array(samples.length), assignments: inRegex });
           samples.forEach((text, index) => {
             expect(inModule[index], JSON.stringify(text)).toEqual(
               flags[index] === 1 ? expected(text) : undefined,

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSecretScan, screenTexts } from '#core/compression/could-contain-secret.ts';
+import { createSecretFindings, loadSecretScan, screenTexts } from '#core/compression/could-contain-secret.ts';
 import {
   COMPACTION_REDACTION,
   redactCompactionText,
@@ -139,9 +139,9 @@ describe('redactSensitiveText against the implementation it replaced', () => {
 
   it('agrees when it starts from a screen of many texts (its patterns, the `=` of its assignments), on either path', () => {
     const agrees = (samples: string[]): void => {
-      const patterns = new Uint16Array(samples.length);
-      const assignments = new Array<number[] | undefined>(samples.length);
-      screenTexts(samples, patterns, assignments);
+      const findings = createSecretFindings(samples.length);
+      screenTexts(samples, findings);
+      const { patterns, assignments } = findings;
       samples.forEach((sample, index) => {
         expect(redactScreenedText(sample, patterns[index]!, {}, assignments[index])).toBe(
           referenceRedactSensitiveText(sample),
