@@ -49,9 +49,9 @@ import {
   isUserAsk,
   leadingSystemCount,
   nothingToCompact,
+  roughTokensBefore,
   summaryMessage,
   tokensFor,
-  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 import { plural } from '../shared/plural.ts';

@@ -41,10 +41,10 @@ import {
   HOST_PRESET,
   leadingSystemCount,
   nothingToCompact,
+  roughTokensBefore,
   summaryMessage,
   sumTokens,
   tokensFor,
-  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 

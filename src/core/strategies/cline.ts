@@ -41,10 +41,10 @@ import {
   leadingSystemCount,
   nothingToCompact,
   percentText,
+  roughTokensBefore,
   summaryMessage,
   sumTokens,
   tokensFor,
-  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 

@@ -34,11 +34,11 @@ import {
   leadingSystemCount,
   nothingToCompact,
   percentText,
+  roughTokensBefore,
   summaryMessage,
   sumTokens,
   tokensFor,
   utf8Bytes,
-  roughTokensBefore,
 } from './strategy-kit.ts';
 import { firstMessageSent, templatePromptTokens, trimmedText } from './trim-request-to-window.ts';
 import { writeSummary } from './write-summary.ts';

@@ -46,9 +46,9 @@ import {
   isUserAsk,
   nothingToCompact,
   percentText,
+  roughTokensBefore,
   summaryMessage,
   tokensFor,
-  roughTokensBefore,
 } from './strategy-kit.ts';
 import {
   CONDENSED_TARGET_TOKENS,

@@ -49,10 +49,10 @@ import {
   isUserAsk,
   leadingSystemCount,
   nothingToCompact,
+  roughTokensBefore,
   summaryMessage,
   sumTokens,
   tokensFor,
-  roughTokensBefore,
 } from './strategy-kit.ts';
 import { writeSummary } from './write-summary.ts';
 import { plural } from '../shared/plural.ts';
