@@ -179,7 +179,6 @@ function scanRuns(
     // The character itself, as `scanRange` reads one.
     kept += scanRange(piece, runEnd, runEnd + 1, anchors, filter, survived);
     runStart = runEnd + 1;
-    NON_ASCII.lastIndex = runStart;
   }
   return kept;
 }
