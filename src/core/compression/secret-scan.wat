@@ -376,6 +376,8 @@
     (local $at i32)
     (local $byte i32)
     (local $through i32)
+    ;; The pair bits that let the anchor through, before and after it.
+    (local $passed i32)
     (local $index i32)
     (local $count i32)
     ;; The anchor offsets of a chunk (up to 4,096 + 16, and 3 slots written past the last), then
@@ -486,6 +488,7 @@
               (i32.load (i32.add (global.get $masks) (i32.shl (local.get $byte) (i32.const 2)))))
             (br_if $checks
               (i32.eqz
+                (local.tee $passed
                 (i32.or
                   (i32.and
                     (i32.load16_u
@@ -498,7 +501,19 @@
                       (i32.add
                         (global.get $pairs)
                         (i32.shl (i32.load16_u (i32.add (local.get $at) (i32.const 1))) (i32.const 1))))
-                    (i32.shr_u (local.get $through) (i32.const 16))))))
+                    (i32.shr_u (local.get $through) (i32.const 16)))))))
+            ;; A `:` let through by its `"` alone (`"name":`, three in five of those that pass on the
+            ;; bench session): the two letters before that quote must end a secret field's name.
+            (br_if $checks
+              (i32.and
+                (i32.eq (local.get $passed) (i32.const 8192))
+                (i32.eqz
+                  (i32.and
+                    (i32.load16_u
+                      (i32.add
+                        (global.get $pairs)
+                        (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 3))) (i32.const 1))))
+                    (i32.const 256)))))
             (if (call $candidate (local.get $byte) (local.get $at))
               (then
                 ;; The UTF-16 index: the shift at the start of the anchor's block, plus what the
