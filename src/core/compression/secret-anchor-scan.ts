@@ -25,7 +25,9 @@ export interface SecretAnchorTables {
   readonly masks: Uint32Array;
 }
 
-const TABLE_OFFSET = 0;
+/** The module's own table (`$lanes`), built when it is instantiated: the caller's areas follow. */
+const LANES_BYTES = 8192;
+const TABLE_OFFSET = LANES_BYTES;
 const PAIR_TABLE_BYTES = 2 * 65536;
 const STEM_TABLE_BYTES = 65536;
 const MASK_TABLE_BYTES = 4 * 256;
@@ -33,7 +35,7 @@ const CANDIDATES_OFFSET = TABLE_OFFSET + PAIR_TABLE_BYTES + STEM_TABLE_BYTES + M
 const CANDIDATES_PER_CALL = 16384;
 /** The module's own working area: a chunk's anchor offsets and its blocks' shifts. */
 const SCRATCH_OFFSET = CANDIDATES_OFFSET + 4 * CANDIDATES_PER_CALL;
-const SCRATCH_BYTES = 32848;
+const SCRATCH_BYTES = 24608;
 /** Zero bytes before and after the texts: the module's conditions read a few bytes around. */
 const PAD_BYTES = 16;
 const TEXT_OFFSET = SCRATCH_OFFSET + SCRATCH_BYTES + PAD_BYTES;

@@ -31,10 +31,36 @@
 ;;   are turned down by two table reads, without a call. Two more pair bits serve them: 4096 the
 ;;   second byte ends a whitespace character, 8192 the second byte is `"`.
 ;;
+;; The module keeps one table of its own, at the start of its memory, built when it is
+;; instantiated (`$fill_lanes`): the caller's tables and areas start after `LANES_BYTES`.
+;;
 ;; Assembled by `npm run build:wasm` (wabt) into `secret-scan-module.ts`; a unit test checks that
 ;; the committed bytes are this file's.
 (module
   (memory (export "memory") 4)
+
+  ;; Per byte value m, the bit positions set in m as eight 16-bit lanes (the first popcnt(m)
+  ;; of them meaningful): at 16 * m for the low half of a block's anchor mask, and the same
+  ;; positions plus 8 at 4,096 + 16 * m for its high half. 8,192 bytes at address 0.
+  (global $lanes i32 (i32.const 0))
+  (func $fill_lanes
+    (local $m i32)
+    (local $bit i32)
+    (local $entry i32)
+    (loop $values
+      (local.set $entry (i32.add (global.get $lanes) (i32.shl (local.get $m) (i32.const 4))))
+      (local.set $bit (i32.const 0))
+      (loop $bits
+        (if (i32.and (local.get $m) (i32.shl (i32.const 1) (local.get $bit)))
+          (then
+            (i32.store16 (local.get $entry) (local.get $bit))
+            (i32.store16 offset=4096 (local.get $entry) (i32.add (local.get $bit) (i32.const 8)))
+            (local.set $entry (i32.add (local.get $entry) (i32.const 2)))))
+        (local.set $bit (i32.add (local.get $bit) (i32.const 1)))
+        (br_if $bits (i32.lt_u (local.get $bit) (i32.const 8))))
+      (local.set $m (i32.add (local.get $m) (i32.const 1)))
+      (br_if $values (i32.lt_u (local.get $m) (i32.const 256)))))
+  (start $fill_lanes)
 
   ;; Where `secret_candidates` stopped: after its last candidate when it filled the output, else
   ;; the end of the text; and the UTF-16 index less the byte offset there, to pass back with it.
@@ -344,10 +370,10 @@
       (i32.and (i32.load16_u (i32.add (global.get $pairs) (i32.shl (i32.load16_u (i32.sub (local.get $at) (i32.const 2))) (i32.const 1)))) (i32.const 4))
       (i32.const 0)))
 
-;; The candidates among the bytes [$ptr + $from, $ptr + $len), written at $out as i32 UTF-16
+  ;; The candidates among the bytes [$ptr + $from, $ptr + $len), written at $out as i32 UTF-16
   ;; indices into the text, in order; $shift is the UTF-16 index less the byte offset at $from
   ;; (0 from the start). The tables are at $table (pairs, 131,072 bytes; stems, 65,536; anchor
-  ;; masks, 1,024), and $scratch holds 32,848 bytes this function may overwrite. At least 16 zero
+  ;; masks, 1,024), and $scratch holds 24,608 bytes this function may overwrite. At least 16 zero
   ;; bytes must follow the text, and 16 precede $ptr. Returns how many were written, and leaves
   ;; `resume_at` at $len when done; it stops early, with `resume_at` and `resume_shift` where to go
   ;; on, before a chunk's candidates (up to 4,112) could overflow $cap.
@@ -355,10 +381,12 @@
   ;; The text goes in chunks of up to 4,096 blocks of 16 bytes, in two passes each, so that no
   ;; branch depends on how many anchors a block holds (a block has 0 to 16, and one branch per
   ;; anchor out of its block mispredicted about as often as not: ~60% of the scan's time on the
-  ;; bench session). Pass 1 lists the anchors' offsets without a branch per anchor: four slots are
-  ;; written for every block, and the list grows by the block's anchor count (a loop only for the
-  ;; 1.5% of blocks with more than four). Pass 2 reads the list and checks each anchor, where the
-  ;; one branch, the pair test, is nearly always "no".
+  ;; bench session). Pass 1 lists the anchors' offsets in the chunk, 16 bits each, without a branch
+  ;; per anchor: each half of a block's anchor mask picks the bit positions it holds from `$lanes`,
+  ;; the block's offset is added to all eight at once and they are stored together, and the list
+  ;; grows by the half's anchor count (two stores a block, where one store per possible anchor
+  ;; cost the scan ~20%). Pass 2 reads the list and checks each anchor, where the one branch, the
+  ;; pair test, is nearly always "no".
   (func (export "secret_candidates")
     (param $ptr i32) (param $len i32) (param $from i32) (param $shift i32) (param $table i32)
     (param $out i32) (param $cap i32) (param $scratch i32)
@@ -380,16 +408,15 @@
     (local $passed i32)
     (local $index i32)
     (local $count i32)
-    ;; The anchor offsets of a chunk (up to 4,096 + 16, and 3 slots written past the last), then
-    ;; the UTF-16 shift at the start of each of its blocks.
+    ;; The anchor offsets of a chunk, from its start (up to 4,096 + 16, and 16 more written past the
+    ;; last), then the UTF-16 shift at the start of each of its blocks.
     (local $offsets i32)
     (local $offsets_full i32)
     (local $shifts i32)
     (local $write i32)
-    (local $listed_bytes i32)
     (local $read i32)
-    ;; Where the slots past the first four of a crowded block are written.
-    (local $spill i32)
+    ;; The block's offset in the chunk, in each 16-bit lane.
+    (local $base v128)
     (local $anchor_block i32)
     ;; Per low nibble, per high nibble: the bits of the anchors with it (`_ : - = A S B J`).
     (local $low_nibbles v128)
@@ -401,8 +428,8 @@
     (local.set $high_nibbles (v128.const i8x16 0 0 4 10 208 33 0 0 0 0 0 0 0 0 0 0))
     (global.set $text_end (i32.add (i32.add (local.get $ptr) (local.get $len)) (i32.const 16)))
     (local.set $offsets (local.get $scratch))
-    (local.set $offsets_full (i32.add (local.get $scratch) (i32.const 16384)))
-    (local.set $shifts (i32.add (local.get $scratch) (i32.const 16464)))
+    (local.set $offsets_full (i32.add (local.get $scratch) (i32.const 8192)))
+    (local.set $shifts (i32.add (local.get $scratch) (i32.const 8224)))
     (local.set $block (i32.add (local.get $ptr) (local.get $from)))
     (local.set $end (i32.add (local.get $ptr) (local.get $len)))
     (block $done
@@ -453,26 +480,23 @@
                         (i8x16.eq
                           (v128.and (local.get $v) (i8x16.splat (i32.const 0xc0)))
                           (i8x16.splat (i32.const 0x80)))))))))
-            ;; Four slots whatever the count (`ctz` of no bits is 32: an offset past the block,
-            ;; in a slot the count does not reach, so never read).
-            (local.set $listed_bytes (i32.shl (i32.popcnt (local.get $mask)) (i32.const 2)))
-            (i32.store (local.get $write) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
-            (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
-            (i32.store offset=4 (local.get $write) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
-            (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
-            (i32.store offset=8 (local.get $write) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
-            (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
-            (i32.store offset=12 (local.get $write) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
-            (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
-            (if (local.get $mask)
-              (then
-                (local.set $spill (i32.add (local.get $write) (i32.const 16)))
-                (loop $more
-                  (i32.store (local.get $spill) (i32.add (local.get $block) (i32.ctz (local.get $mask))))
-                  (local.set $spill (i32.add (local.get $spill) (i32.const 4)))
-                  (local.set $mask (i32.and (local.get $mask) (i32.sub (local.get $mask) (i32.const 1))))
-                  (br_if $more (local.get $mask)))))
-            (local.set $write (i32.add (local.get $write) (local.get $listed_bytes)))
+            ;; Eight lanes stored for each half whatever its count; the next store overwrites those
+            ;; past it.
+            (local.set $base (i16x8.splat (i32.sub (local.get $block) (local.get $chunk))))
+            (v128.store (local.get $write)
+              (i16x8.add
+                (local.get $base)
+                (v128.load
+                  (i32.add (global.get $lanes) (i32.shl (i32.and (local.get $mask) (i32.const 0xff)) (i32.const 4))))))
+            (local.set $write
+              (i32.add (local.get $write) (i32.shl (i32.popcnt (i32.and (local.get $mask) (i32.const 0xff))) (i32.const 1))))
+            (v128.store (local.get $write)
+              (i16x8.add
+                (local.get $base)
+                (v128.load offset=4096
+                  (i32.add (global.get $lanes) (i32.shl (i32.shr_u (local.get $mask) (i32.const 8)) (i32.const 4))))))
+            (local.set $write
+              (i32.add (local.get $write) (i32.shl (i32.popcnt (i32.shr_u (local.get $mask) (i32.const 8))) (i32.const 1))))
             (local.set $block (i32.add (local.get $block) (i32.const 16)))
             (br $blocks)))
         ;; Pass 2: each listed anchor, most turned down by its neighbours' pair bits without a call.
@@ -480,8 +504,8 @@
         (block $checked
           (loop $checks
             (br_if $checked (i32.ge_u (local.get $read) (local.get $write)))
-            (local.set $at (i32.load (local.get $read)))
-            (local.set $read (i32.add (local.get $read) (i32.const 4)))
+            (local.set $at (i32.add (local.get $chunk) (i32.load16_u (local.get $read))))
+            (local.set $read (i32.add (local.get $read) (i32.const 2)))
             ;; Bytes past the end are zeros, never anchors: no bound check needed here.
             (local.set $byte (i32.load8_u (local.get $at)))
             (local.set $through
