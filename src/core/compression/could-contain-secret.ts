@@ -316,8 +316,6 @@ function buildAnchorTables(): SecretAnchorTables {
 let anchorTables: SecretAnchorTables | null = null;
 /** `loadSecretScan` was called: every screen goes to the module, short texts too. */
 let scanEveryScreen = false;
-/** Characters of long texts screened by the regex before the module was first used. */
-let regexScreenedChars = 0;
 /**
  * The module costs a call into it (and a `TextEncoder` call) per text, ~0.4 µs, and saves ~1.4 ns
  * a character against the regex: texts shorter than this on average are screened faster by the
@@ -326,24 +324,15 @@ let regexScreenedChars = 0;
  */
 const SCAN_MIN_AVERAGE_CHARS = 256;
 /**
- * Loading the module costs a fresh process ~2 ms (compiling it, building and copying its tables),
- * what the regex spends on about a million characters. So a process screens long texts by the
- * regex until it has screened this many characters of them, then loads the module and keeps it:
- * a strategy that summarises the whole 10,000-message bench session (22.8M characters) loads it
- * at once, LCM after its first dozen leaf summaries of ~80K characters.
+ * The tables for a screen of `count` texts of `chars` characters, or null to screen by the regex.
+ * The module is loaded at the first screen of long texts and kept. Loading it costs a fresh
+ * process ~1.4 ms (compiling it, building and copying its tables), what the regex, itself not yet
+ * warm there (~3.5 ns a character), spends on ~400K characters; waiting until the regex had
+ * screened a million characters cost LCM's first compaction its first dozen leaves by the regex.
  */
-const SCAN_LOAD_AFTER_CHARS = 1_000_000;
-
-/** The tables for a screen of `count` texts of `chars` characters, or null to screen by the regex. */
 function scanTablesFor(chars: number, count: number): SecretAnchorTables | null {
-  if (scanEveryScreen) return anchorTables;
-  if (chars < SCAN_MIN_AVERAGE_CHARS * count) return null;
-  if (anchorTables === null) {
-    regexScreenedChars += chars;
-    if (regexScreenedChars < SCAN_LOAD_AFTER_CHARS) return null;
-    anchorTables = buildAnchorTables();
-  }
-  return anchorTables;
+  if (!scanEveryScreen && chars < SCAN_MIN_AVERAGE_CHARS * count) return null;
+  return (anchorTables ??= buildAnchorTables());
 }
 
 /**
@@ -365,11 +354,10 @@ export function loadSecretScan(): void {
  * In WebAssembly (`secret-anchor-scan.ts`), runs of texts up to ~350K characters are scanned by
  * one call, each text after a zero byte, and the candidates are checked by the screen's regex at
  * their index in their own text, so the flags are exactly `couldContainSecret` of each text.
- * For texts too short on average to be worth a call each (`SCAN_MIN_AVERAGE_CHARS`), until the
- * module is worth loading (`SCAN_LOAD_AFTER_CHARS`), where WebAssembly is unavailable, and for a
- * run over the module's area, the regex scans instead (`screenWithRegex`): the short
- * texts joined with newlines into pieces of ~32K characters, one scan each, the long ones on
- * their own. A flag may then be set where the text alone would not be (an anchor whose
+ * For texts too short on average to be worth a call each (`SCAN_MIN_AVERAGE_CHARS`), where
+ * WebAssembly is unavailable, and for a run over the module's area, the regex scans instead
+ * (`screenWithRegex`): the short texts joined with newlines into pieces of ~32K characters, one
+ * scan each, the long ones on their own. A flag may then be set where the text alone would not be (an anchor whose
  * lookbehind reaches into the text before), never missed: every alternative consumes only its
  * anchor character, a newline is no anchor, and the only negative lookaround (no key character
  * before a vendor key) holds at a text's start either way, since a newline is no key character.
