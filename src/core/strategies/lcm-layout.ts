@@ -6,7 +6,7 @@
  * both read this one layout, so they always agree.
  */
 import { FATE, type MessageTokens, type SummarySpan } from './strategy.ts';
-import { leadingSystemCount } from './strategy-kit.ts';
+import { isUserAsk, leadingSystemCount } from './strategy-kit.ts';
 import { lcmSummaryDepth } from './lcm-summary-wrapper.ts';
 import { hasToolCalls, type Message } from '../transcript/message.ts';
 
@@ -24,9 +24,17 @@ export interface LcmSettings {
   readonly fanout: number;
 }
 
-/** Per transcript: the depth of each summary this strategy wrote earlier (−1 for raw messages). */
+/** Per transcript: what LCM reads of each message, once however often it plans and compacts. */
 export interface LcmPrepared {
+  /** The depth of each summary this strategy wrote earlier (−1 for raw messages). */
   readonly depth: Int8Array;
+  /**
+   * 1 where the message is a request the user made (`isUserAsk`), which a summary's footer counts
+   * and a condensed summary quotes. Read here rather than in every compaction's walk of its spans:
+   * that walk ran the test's chain of text checks, and the engine's optimising compile of it took
+   * ~9 ms of CPU in the middle of LCM's first compaction, on a core the compaction shares.
+   */
+  readonly asks: Uint8Array;
   /** The last layout made with this value, and what it was made from. */
   readonly memo: { last: LaidOut | null };
 }
@@ -41,9 +49,13 @@ interface LaidOut {
 
 export function prepareLcm(messages: readonly Message[]): LcmPrepared {
   const depth = new Int8Array(messages.length);
-  for (let index = 0; index < messages.length; index++)
-    depth[index] = Math.min(127, lcmSummaryDepth(messages[index]!));
-  return { depth, memo: { last: null } };
+  const asks = new Uint8Array(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index]!;
+    depth[index] = Math.min(127, lcmSummaryDepth(message));
+    if (message.role === 'user' && isUserAsk(message)) asks[index] = 1;
+  }
+  return { depth, asks, memo: { last: null } };
 }
 
 /** One node of the prefix outside the fresh tail, oldest first. */

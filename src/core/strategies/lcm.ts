@@ -43,7 +43,6 @@ import {
 import {
   gateReason,
   HOST_PRESET,
-  isUserAsk,
   nothingToCompact,
   percentText,
   roughTokensBefore,
@@ -170,7 +169,9 @@ function lcmTrigger(config: CompressionConfig): StrategyTrigger {
 
 const preparedOf = (input: PlanInput | CompactInput): LcmPrepared => {
   const prepared = input.prepared as Partial<LcmPrepared> | null | undefined;
-  return prepared?.depth instanceof Int8Array && prepared.depth.length === input.messages.length
+  return prepared?.depth instanceof Int8Array &&
+    prepared.depth.length === input.messages.length &&
+    prepared.asks instanceof Uint8Array
     ? (prepared as LcmPrepared)
     : prepareLcm(input.messages);
 };
@@ -243,7 +244,12 @@ interface SpanContents {
   readonly toolCalls: ReadonlyMap<string, number>;
 }
 
-function spanContents(messages: readonly Message[], start: number, end: number): SpanContents {
+function spanContents(
+  messages: readonly Message[],
+  prepared: LcmPrepared,
+  start: number,
+  end: number,
+): SpanContents {
   const asks: Message[] = [];
   let replies = 0;
   let results = 0;
@@ -252,7 +258,7 @@ function spanContents(messages: readonly Message[], start: number, end: number):
     const message = messages[index]!;
     if (message.role === 'tool') results++;
     else if (message.role === 'assistant') replies++;
-    else if (isUserAsk(message)) asks.push(message);
+    else if (prepared.asks[index] === 1) asks.push(message);
     const calls = message.tool_calls ?? [];
     for (let k = 0; k < calls.length; k++) {
       const name = calls[k]!.function?.name || 'tool';
@@ -331,7 +337,8 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
   const tokensBefore = roughTokensBefore(input);
   const tokens = tokensFor(input);
   const settings = readSettings(config);
-  const layout = layoutLcm(messages, tokens, settings, preparedOf(input));
+  const prepared = preparedOf(input);
+  const layout = layoutLcm(messages, tokens, settings, prepared);
   const base = { pruned: [], reattached: [], tokensBefore, warning: null, hermes: null } as const;
   if (layout.summaries.length === 0) {
     return nothingToCompact(
@@ -388,7 +395,7 @@ async function compactLcm(input: CompactInput, deps: CompactDeps): Promise<Strat
     }
     const override = input.summaryOverrides?.[overrideIndex++];
     const { start, end } = summary.span;
-    const contents = spanContents(messages, start, end);
+    const contents = spanContents(messages, prepared, start, end);
     let body: string;
     let prompt: string | null;
     let fallback = false;

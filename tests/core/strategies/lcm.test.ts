@@ -268,6 +268,30 @@ describe('lcm: condensed pass', () => {
     expect(leafOnly.summaries.every((span) => span.kind === 'leaf')).toBe(true);
   });
 
+  it("counts and quotes only the user's own requests, not a tool's text in a user message", async () => {
+    const messages = PAIRS.map((message, index) =>
+      index === 7
+        ? {
+            role: 'user' as const,
+            content: '<environment_context>\n  <cwd>/repo</cwd>\n</environment_context>',
+          }
+        : index === 15
+          ? {
+              role: 'user' as const,
+              content: '[System: Your previous response was truncated by the output limit.]',
+            }
+          : message,
+    );
+    const provider = recordingSummarizer();
+    const compaction = await compactFor(messages, PAIR_SIZES, configWith(PAIRS_BASE), provider);
+    const condensing = provider.prompts[8]!;
+    expect(condensing).toContain('[USER]: Question 0: what is item 0?');
+    expect(condensing).not.toContain('environment_context');
+    expect(condensing).not.toContain('[System: Your previous response');
+    const wrapper = messageText(compaction.messages[1]!);
+    expect(wrapper).toContain('the exact text of messages #1–#32: 14 user requests, 16 assistant turns.');
+  });
+
   it('writes an offline condensed summary that keeps the requests of its span', async () => {
     const compaction = await compactFor(PAIRS, PAIR_SIZES, configWith(PAIRS_BASE));
     const body = compaction.summaries[0]!.body;
