@@ -13,10 +13,12 @@ import {
   type FateName,
   type MessageTokens,
   type PlanReason,
+  type PrepareContext,
   type Strategy,
 } from '../strategies/strategy.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
+import type { RoughMessagesTotal } from '../tokens/estimate-request-tokens-rough.ts';
 import { measureRoughTokens } from '../tokens/measure-rough-tokens.ts';
 import type { Estimator, TokenEncoding } from '../tokens/estimator.ts';
 import type { Message } from '../transcript/message.ts';
@@ -98,6 +100,8 @@ export interface RoughBasis extends Basis {
   readonly messagesTokens: number;
   /** Messages + tool schemas, as the preset's request estimate rounds them. */
   readonly requestTokens: number;
+  /** The messages' rough sizes summed, which a compaction of the same list starts from. */
+  readonly sizes: RoughMessagesTotal;
 }
 
 /** The map's share of the window the hygiene line sits at (hermes-reference §4.5). */
@@ -129,6 +133,7 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
       loopAxis: buildTokenAxis(counts.perMessage, systemEnd, counts.toolsTokens),
       messagesTokens: counts.messagesTokens,
       requestTokens: counts.requestTokens,
+      sizes: counts.sizes,
     };
     roughByPreset.set(preset, basis);
     return basis;
@@ -153,9 +158,15 @@ export function createPlanner(messages: readonly Message[], context: PlannerCont
     return basis;
   };
 
+  // What strategies prepare from: the transcript's caches, and this list's sizes as it is measured.
+  const prepareContext: PrepareContext = {
+    sizeCache: (preset) => caches.sizeCache(preset),
+    summaryTextCache: (preset) => caches.summaryTextCache(preset),
+    listSizes: (preset) => rough(preset).sizes,
+  };
   const prepared = (strategy: Strategy): unknown => {
     if (!preparedByStrategy.has(strategy))
-      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, caches));
+      preparedByStrategy.set(strategy, strategy.prepare(messages, tools, prepareContext));
     return preparedByStrategy.get(strategy);
   };
 

@@ -93,7 +93,13 @@ export async function compactConversation(
   const caches = { sizeCache, summaryTextCache };
   // One walk over the cached sizes gives both estimates before, and the strategy's own.
   const toolsCharCount = toolsChars(input.tools, preset);
-  const sizesBefore = sumRoughMessageSizes(messages, preset, sizeCache);
+  // The planner measured this very list to draw it: its sizes stand, counted once more only
+  // when they belong to another list (hygiene's own, or one of another length) or preset.
+  const listSizes = sameList ? planned.listSizes : undefined;
+  const sizesBefore =
+    listSizes !== undefined && listSizes.preset === preset && listSizes.sizes.count === messages.length
+      ? listSizes.sizes
+      : sumRoughMessageSizes(messages, preset, sizeCache);
   const requestTokensBefore = roughRequestTokensFromSizes(
     sizesBefore,
     input.systemPrompt,

@@ -1,18 +1,27 @@
 /**
  * What every strategy's prepared value carries besides its own data: the planner's
  * per-message caches under the strategy's preset — rough sizes, and each message as the
- * summariser reads it. `compactConversation` finds them there, so a compaction after a plan
- * measures no message twice (and serialises none twice across compactions) without its
- * callers passing anything more.
+ * summariser reads it — and the planned list's sizes summed. `compactConversation` finds them
+ * there, so a compaction after a plan measures no message twice (and serialises none twice
+ * across compactions) without its callers passing anything more.
  */
 import type { SummaryTextCache } from '../compression/serialize-for-summary.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
+import type { RoughMessagesTotal } from '../tokens/estimate-request-tokens-rough.ts';
 import type { PrepareContext } from './strategy.ts';
 
 export interface SharedMessageCaches {
   readonly sizeCache: RoughSizeCache;
   readonly summaryTextCache: SummaryTextCache;
+  /** The prepared list's rough sizes under `preset`, where the caller measured it. */
+  readonly listSizes?: PresetSizes;
+}
+
+/** Summed rough sizes and the preset they were measured under. */
+export interface PresetSizes {
+  readonly preset: Preset;
+  readonly sizes: RoughMessagesTotal;
 }
 
 const weakMapField = (value: object, key: string): WeakMap<WeakKey, unknown> | undefined => {
@@ -25,7 +34,12 @@ export function preparedCaches(prepared: unknown): Partial<SharedMessageCaches> 
   if (prepared === null || typeof prepared !== 'object') return {};
   const sizeCache = weakMapField(prepared, 'sizeCache') as RoughSizeCache | undefined;
   const summaryTextCache = weakMapField(prepared, 'summaryTextCache') as SummaryTextCache | undefined;
-  return { ...(sizeCache ? { sizeCache } : {}), ...(summaryTextCache ? { summaryTextCache } : {}) };
+  const listSizes = (prepared as { listSizes?: PresetSizes }).listSizes;
+  return {
+    ...(sizeCache ? { sizeCache } : {}),
+    ...(summaryTextCache ? { summaryTextCache } : {}),
+    ...(listSizes ? { listSizes } : {}),
+  };
 }
 
 /** A strategy's prepared data with the planner's caches for `preset` (new ones when planned alone). */
@@ -33,8 +47,12 @@ export const withSharedCaches = <T extends object>(
   prepared: T,
   preset: Preset,
   shared?: PrepareContext,
-): T & SharedMessageCaches => ({
-  ...prepared,
-  sizeCache: shared?.sizeCache(preset) ?? new WeakMap(),
-  summaryTextCache: shared?.summaryTextCache(preset) ?? new WeakMap(),
-});
+): T & SharedMessageCaches => {
+  const sizes = shared?.listSizes?.(preset);
+  return {
+    ...prepared,
+    sizeCache: shared?.sizeCache(preset) ?? new WeakMap(),
+    summaryTextCache: shared?.summaryTextCache(preset) ?? new WeakMap(),
+    ...(sizes ? { listSizes: { preset, sizes } } : {}),
+  };
+};

@@ -15,6 +15,7 @@ import type { AbortSignalLike, Summarizer } from '../compression/summarizer.ts';
 import type { CompressionConfig } from '../config/compression-config.ts';
 import type { Preset } from '../presets/preset.ts';
 import type { RoughSizeCache } from '../tokens/estimate-messages-tokens-rough.ts';
+import type { RoughMessagesTotal } from '../tokens/estimate-request-tokens-rough.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import type { HermesPlanDetails } from './hermes-plan-details.ts';
@@ -266,6 +267,12 @@ export interface PrepareContext {
   readonly sizeCache: (preset: Preset) => RoughSizeCache;
   /** Each message as the summariser reads it under a preset, kept across compactions. */
   readonly summaryTextCache: (preset: Preset) => SummaryTextCache;
+  /**
+   * The rough sizes of the messages being prepared, summed under a preset, when the caller has
+   * measured that list (the planner has, to draw it); a compaction of the same list starts from
+   * them instead of walking every message again.
+   */
+  readonly listSizes?: (preset: Preset) => RoughMessagesTotal;
 }
 
 /**

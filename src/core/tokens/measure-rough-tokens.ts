@@ -2,7 +2,11 @@ import type { Preset } from '../presets/preset.ts';
 import type { Message } from '../transcript/message.ts';
 import type { ToolSchema } from '../transcript/transcript.ts';
 import { roughTokensFromSizes, type RoughSizeCache } from './estimate-messages-tokens-rough.ts';
-import { roughRequestTokensFromSizes, sumRoughMessageSizes } from './estimate-request-tokens-rough.ts';
+import {
+  roughRequestTokensFromSizes,
+  sumRoughMessageSizes,
+  type RoughMessagesTotal,
+} from './estimate-request-tokens-rough.ts';
 import { toolsChars } from './estimate-tools-tokens-rough.ts';
 import { roughTokensFromChars } from './estimate-tokens-rough.ts';
 
@@ -20,6 +24,8 @@ export interface RoughTokenCounts {
    * (2026-04: up to a token less than the sum).
    */
   readonly requestTokens: number;
+  /** The messages' sizes summed, from which the estimates above are rounded. */
+  readonly sizes: RoughMessagesTotal;
 }
 
 /**
@@ -44,5 +50,6 @@ export function measureRoughTokens(
     messagesTokens: roughTokensFromSizes(sizes.chars, sizes.images),
     toolsTokens: roughTokensFromChars(toolCharacters),
     requestTokens: roughRequestTokensFromSizes(sizes, '', toolCharacters, preset),
+    sizes,
   };
 }

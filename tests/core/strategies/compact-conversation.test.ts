@@ -109,6 +109,40 @@ describe('compactConversation after a plan', () => {
     },
   );
 
+  it.each(STRATEGIES.map((strategy) => [strategy.name, strategy] as const))(
+    "%s counts the list as it would unplanned, from the planner's sizes or its own (hygiene's list)",
+    async (_name, strategy) => {
+      const compact = (reason: 'manual' | 'hygiene', prepared?: unknown) =>
+        compactConversation(
+          strategy,
+          {
+            reason,
+            systemPrompt: 'You are a careful agent.',
+            messages,
+            tools,
+            config,
+            state: INITIAL_COMPRESSOR_STATE,
+            ...(prepared !== undefined ? { prepared } : {}),
+            force: true,
+          },
+          { summarizer: createOfflineSummarizer(), now: () => 0 },
+        );
+      const counts = (outcome: Awaited<ReturnType<typeof compact>>) => [
+        outcome.tokensBefore,
+        outcome.requestTokensBefore,
+        outcome.tokensAfter,
+        outcome.requestTokensAfter,
+      ];
+      for (const reason of ['manual', 'hygiene'] as const) {
+        const planner = createPlanner(messages, { tools });
+        planner.plan(strategy, { config, estimator: 'rough' });
+        expect(counts(await compact(reason, planner.prepared(strategy)))).toEqual(
+          counts(await compact(reason)),
+        );
+      }
+    },
+  );
+
   it("hands Hermes' compress() the planner's document, not a new one", async () => {
     const planner = createPlanner(messages, { tools });
     planner.plan(HERMES_2026_04_STRATEGY, { config, estimator: 'rough' });
