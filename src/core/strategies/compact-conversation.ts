@@ -94,11 +94,11 @@ export async function compactConversation(
   // One walk over the cached sizes gives both estimates before, and the strategy's own.
   const toolsCharCount = toolsChars(input.tools, preset);
   // The planner measured this very list to draw it: its sizes stand, counted once more only
-  // when they belong to another list (hygiene's own, or one of another length) or preset.
-  const listSizes = sameList ? planned.listSizes : undefined;
+  // for another list (hygiene's own, or one of another length).
+  const listSizes = sameList ? planned.listSizes?.(preset) : undefined;
   const sizesBefore =
-    listSizes !== undefined && listSizes.preset === preset && listSizes.sizes.count === messages.length
-      ? listSizes.sizes
+    listSizes !== undefined && listSizes.count === messages.length
+      ? listSizes
       : sumRoughMessageSizes(messages, preset, sizeCache);
   const requestTokensBefore = roughRequestTokensFromSizes(
     sizesBefore,

@@ -14,14 +14,8 @@ import type { PrepareContext } from './strategy.ts';
 export interface SharedMessageCaches {
   readonly sizeCache: RoughSizeCache;
   readonly summaryTextCache: SummaryTextCache;
-  /** The prepared list's rough sizes under `preset`, where the caller measured it. */
-  readonly listSizes?: PresetSizes;
-}
-
-/** Summed rough sizes and the preset they were measured under. */
-export interface PresetSizes {
-  readonly preset: Preset;
-  readonly sizes: RoughMessagesTotal;
+  /** The prepared list's rough sizes summed under a preset, where the caller measures that list. */
+  readonly listSizes?: (preset: Preset) => RoughMessagesTotal;
 }
 
 const weakMapField = (value: object, key: string): WeakMap<WeakKey, unknown> | undefined => {
@@ -34,11 +28,11 @@ export function preparedCaches(prepared: unknown): Partial<SharedMessageCaches> 
   if (prepared === null || typeof prepared !== 'object') return {};
   const sizeCache = weakMapField(prepared, 'sizeCache') as RoughSizeCache | undefined;
   const summaryTextCache = weakMapField(prepared, 'summaryTextCache') as SummaryTextCache | undefined;
-  const listSizes = (prepared as { listSizes?: PresetSizes }).listSizes;
+  const listSizes = (prepared as { listSizes?: unknown }).listSizes;
   return {
     ...(sizeCache ? { sizeCache } : {}),
     ...(summaryTextCache ? { summaryTextCache } : {}),
-    ...(listSizes ? { listSizes } : {}),
+    ...(typeof listSizes === 'function' ? { listSizes: listSizes as SharedMessageCaches['listSizes'] } : {}),
   };
 }
 
@@ -47,12 +41,9 @@ export const withSharedCaches = <T extends object>(
   prepared: T,
   preset: Preset,
   shared?: PrepareContext,
-): T & SharedMessageCaches => {
-  const sizes = shared?.listSizes?.(preset);
-  return {
-    ...prepared,
-    sizeCache: shared?.sizeCache(preset) ?? new WeakMap(),
-    summaryTextCache: shared?.summaryTextCache(preset) ?? new WeakMap(),
-    ...(sizes ? { listSizes: { preset, sizes } } : {}),
-  };
-};
+): T & SharedMessageCaches => ({
+  ...prepared,
+  sizeCache: shared?.sizeCache(preset) ?? new WeakMap(),
+  summaryTextCache: shared?.summaryTextCache(preset) ?? new WeakMap(),
+  ...(shared?.listSizes ? { listSizes: shared.listSizes } : {}),
+});
