@@ -357,10 +357,11 @@ export function loadSecretScan(): void {
  * For texts too short on average to be worth a call each (`SCAN_MIN_AVERAGE_CHARS`), where
  * WebAssembly is unavailable, and for a run over the module's area, the regex scans instead
  * (`screenWithRegex`): the short texts joined with newlines into pieces of ~32K characters, one
- * scan each, the long ones on their own. A flag may then be set where the text alone would not be (an anchor whose
- * lookbehind reaches into the text before), never missed: every alternative consumes only its
- * anchor character, a newline is no anchor, and the only negative lookaround (no key character
- * before a vendor key) holds at a text's start either way, since a newline is no key character.
+ * scan each, the long ones on their own. A flag may then be set where the text alone would not
+ * be (an anchor whose lookbehind reaches into the text before), never missed: every alternative
+ * consumes only its anchor character, a newline is no anchor, and the only negative lookaround
+ * (no key character before a vendor key) holds at a text's start either way, since a newline is
+ * no key character.
  *
  * With `findings` (`createSecretFindings`), each flagged text also gets there what its redaction
  * would otherwise scan for again (`SecretFindings`): from the candidates the module confirmed,
